@@ -1,0 +1,111 @@
+// Small inline icons (decorative unless given a label by their container).
+import type { SVGProps } from "react";
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function MicroblogIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 4l16 16M20 4L4 20" />
+    </Icon>
+  );
+}
+
+export function VideoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="2.5" y="5" width="19" height="14" rx="4" />
+      <path d="M10 9.2v5.6l4.8-2.8z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function SocialNetworkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14.5 8H17V4.5h-2.5A3.5 3.5 0 0 0 11 8v2.5H8.5V14H11v6h3.5v-6H17l.5-3.5h-3V8.5a.5.5 0 0 1 .5-.5z" />
+    </Icon>
+  );
+}
+
+export function CheckBadgeIcon(props: IconProps) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path
+        fillRule="evenodd"
+        d="M10 1.5l2.1 1.6 2.6-.2.9 2.5 2.3 1.3-.6 2.6 1.2 2.3-1.9 1.8-.3 2.6-2.6.4-1.6 2.1-2.4-1-2.4 1-1.6-2.1-2.6-.4-.3-2.6-1.9-1.8 1.2-2.3-.6-2.6 2.3-1.3.9-2.5 2.6.2zm3.3 6.2a.8.8 0 0 0-1.2-1l-3 3.4-1.3-1.3a.8.8 0 1 0-1.1 1.1l1.9 1.9a.8.8 0 0 0 1.2 0z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+export function MapPinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </Icon>
+  );
+}
+
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </Icon>
+  );
+}
+
+export function ZoomInIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4M11 8v6M8 11h6" />
+    </Icon>
+  );
+}
+
+export function ZoomOutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4M8 11h6" />
+    </Icon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Icon>
+  );
+}
+
+export function ChevronIcon(props: IconProps & { direction: "left" | "right" }) {
+  const { direction, ...rest } = props;
+  return (
+    <Icon {...rest}>
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    </Icon>
+  );
+}

@@ -1,0 +1,82 @@
+// Small pieces every listing view shares: seller identity, badges, thumbnails.
+import { CheckBadgeIcon } from "#app/components/icons.tsx";
+import { LISTING_STATUS_LABEL, type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
+
+export function VerifiedBadge({ className = "" }: { className?: string }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/20 ring-inset ${className}`}
+    >
+      <CheckBadgeIcon className="size-3.5 text-emerald-600" />
+      Verified
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: ListingStatus }) {
+  const style =
+    status === "available"
+      ? "bg-brand-50 text-brand-700 ring-brand-600/20"
+      : "bg-slate-100 text-slate-700 ring-slate-500/20";
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
+    >
+      {LISTING_STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+export function SellerAvatar({ seller, size = 40 }: { seller: SellerSummary; size?: number }) {
+  if (!seller.imageUrl) {
+    const initials = seller.name
+      .split(/\s+/)
+      .map((part) => part[0] ?? "")
+      .join("")
+      .slice(0, 2)
+      .toUpperCase();
+    return (
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: size }}
+        className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+      >
+        {initials}
+      </span>
+    );
+  }
+  return (
+    <img
+      src={seller.imageUrl}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className="shrink-0 rounded-full bg-slate-200 object-cover ring-2 ring-white"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** Seller photo, name and badge; the email too when asked. */
+export function SellerIdentity({
+  seller,
+  showEmail = false,
+}: {
+  seller: SellerSummary;
+  showEmail?: boolean;
+}) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <SellerAvatar seller={seller} />
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+          <span className="truncate">{seller.name}</span>
+          {seller.verified ? <VerifiedBadge /> : null}
+        </p>
+        {showEmail ? <p className="truncate text-sm text-slate-600">{seller.email}</p> : null}
+      </div>
+    </div>
+  );
+}

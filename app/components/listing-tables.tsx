@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { SellerAvatar, SellerIdentity, StatusBadge, VerifiedBadge } from "#app/components/listing-bits.tsx";
+import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import { formatPrice, listingPath, type ListingRow } from "#app/models/listing.ts";
+
+function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" }) {
+  const box = size === "sm" ? "h-14 w-20" : "h-16 w-24";
+  if (!row.photo) return <span className={`${box} block shrink-0 rounded-lg bg-slate-200`} />;
+  return (
+    <PhotoViewer
+      photos={[row.photo]}
+      title={row.title}
+      label={`Open the photo of ${row.title}`}
+      className={`group relative block ${box} shrink-0 overflow-hidden rounded-lg bg-slate-200`}
+    >
+      <img
+        src={row.photo.small}
+        alt=""
+        width={row.photo.width}
+        height={row.photo.height}
+        loading="lazy"
+        decoding="async"
+        className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+      />
+    </PhotoViewer>
+  );
+}
+
+function DetailsLink({ row }: { row: ListingRow }) {
+  return (
+    <Link
+      to={listingPath(row.id)}
+      prefetch="intent"
+      className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-700"
+    >
+      Details<span className="sr-only"> of {row.title}</span>
+      <ArrowRightIcon className="size-3.5" />
+    </Link>
+  );
+}
+
+/** The home page's "Here Are Some Best Products" table, with every column of spec §2. */
+export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
+  const columns: Column<ListingRow>[] = [
+    { header: "Image", cell: (row) => <CarPhoto row={row} size="md" /> },
+    { header: "Car", cell: (row) => <span className="font-semibold text-slate-900">{row.title}</span> },
+    {
+      header: "Price",
+      cell: (row) => <span className="font-semibold whitespace-nowrap text-brand-700">{formatPrice(row.resalePrice)}</span>,
+    },
+    {
+      header: "Seller",
+      cell: (row) => (
+        <span className="flex items-center gap-2">
+          <SellerAvatar seller={row.seller} size={32} />
+          <span className="font-medium text-slate-900">{row.seller.name}</span>
+          {row.seller.verified ? <VerifiedBadge /> : null}
+        </span>
+      ),
+    },
+    { header: "Email", cell: (row) => <span className="break-all text-slate-600">{row.seller.email}</span> },
+    { header: "Category", cell: (row) => row.category.name },
+    { header: "Location", cell: (row) => row.location },
+    { header: "Quality", cell: (row) => row.quality },
+    { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { header: "Details", cell: (row) => <DetailsLink row={row} /> },
+  ];
+  return <DataTable caption="Advertised cars" captionHidden columns={columns} rows={rows} rowKey={(row) => row.id} />;
+}
+
+/** Category and all-cars pages: Car, Seller, Category & Location, Status, Details. */
+export function ListingTable({ rows, caption }: { rows: ListingRow[]; caption: string }) {
+  const columns: Column<ListingRow>[] = [
+    {
+      header: "Car",
+      mobileLabel: false,
+      cell: (row) => (
+        <span className="flex min-w-0 items-center gap-3">
+          <CarPhoto row={row} size="sm" />
+          <span className="min-w-0">
+            <Link to={listingPath(row.id)} prefetch="intent" className="block font-semibold text-slate-900 hover:text-brand-700">
+              {row.title}
+            </Link>
+            <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
+          </span>
+        </span>
+      ),
+    },
+    { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
+    {
+      header: "Category & Location",
+      cell: (row) => (
+        <span className="max-md:text-right">
+          <span className="block font-medium text-slate-900">{row.category.name}</span>
+          <span className="text-slate-600">{row.location}</span>
+        </span>
+      ),
+    },
+    { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { header: "Details", cell: (row) => <DetailsLink row={row} /> },
+  ];
+  return <DataTable caption={caption} captionHidden columns={columns} rows={rows} rowKey={(row) => row.id} />;
+}

@@ -1,0 +1,324 @@
+// The whole data model (docs/architecture.md, DESIGN.md "Data model").
+// Money is stored as integers in minor units (cents). Seller name, email, image and
+// verified badge are read from `user` by join, never copied into listings.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+import {
+  LISTING_STATUSES,
+  PERIOD_UNITS,
+  QUALITIES,
+  YEARS_USED_VALUES,
+} from "#app/models/listing.ts";
+import { ORDER_STATUSES } from "#app/models/order.ts";
+import { ROLES } from "#app/models/user.ts";
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ── Accounts (shaped for better-auth with the admin plugin) ────────────────
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    // Public URL path of the profile photo (served from storage), or null.
+    image: text("image"),
+    role: text("role", { enum: ROLES })
+      .notNull()
+      .default("buyer"),
+    // Set by an admin; only meaningful for sellers.
+    verified: boolean("verified").notNull().default(false),
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sign-in and registration look users up by email, case-insensitively.
+    uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
+    // Admin lists filter users by role.
+    index("user_role_idx").on(t.role),
+    check("user_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
+  ],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Banning or deleting a user ends all of that user's sessions.
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", {
+      withTimezone: true,
+    }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", {
+      withTimezone: true,
+    }),
+    scope: text("scope"),
+    // argon2id hash for email + password accounts.
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("account_user_idx").on(t.userId),
+    // OAuth sign-in finds the account by provider and the provider's subject.
+    uniqueIndex("account_provider_idx").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Password-reset tokens are looked up by identifier.
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ── Marketplace ─────────────────────────────────────────────────────────────
+export const category = pgTable("category", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  // Storage keys of the category picture (card size and large size).
+  imageKey: text("image_key").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const listing = pgTable(
+  "listing",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => category.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    location: text("location").notNull(),
+    yearsUsed: text("years_used", { enum: YEARS_USED_VALUES }).notNull(),
+    // Exact period for the two range choices ("less than a year", "more than 10 years").
+    periodAmount: integer("period_amount"),
+    periodUnit: text("period_unit", { enum: PERIOD_UNITS }),
+    quality: text("quality", { enum: QUALITIES })
+      .notNull()
+      .default("Good"),
+    originalPrice: integer("original_price").notNull(),
+    resalePrice: integer("resale_price").notNull(),
+    status: text("status", { enum: LISTING_STATUSES })
+      .notNull()
+      .default("available"),
+    // Null means not advertised; otherwise when the seller advertised it.
+    advertisedAt: timestamp("advertised_at", { withTimezone: true }),
+    make: text("make"),
+    model: text("model"),
+    year: integer("year"),
+    mileageKm: integer("mileage_km"),
+    fuel: text("fuel"),
+    transmission: text("transmission"),
+    colour: text("colour"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Category pages: one category, optionally only available, newest first.
+    index("listing_category_status_created_idx").on(
+      t.categoryId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // "All cars": optionally only available, newest first.
+    index("listing_status_created_idx").on(
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // Home page table: advertised available listings, most recently advertised first.
+    index("listing_advertised_idx")
+      .on(t.advertisedAt.desc())
+      .where(sql`${t.advertisedAt} is not null and ${t.status} = 'available'`),
+    // My Products and cascades by seller.
+    index("listing_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    check("listing_prices_check", sql`${t.originalPrice} >= 0 and ${t.resalePrice} >= 0`),
+    check(
+      "listing_period_check",
+      sql`(${t.periodAmount} is null) = (${t.periodUnit} is null) and (${t.periodAmount} is null or ${t.periodAmount} > 0)`,
+    ),
+  ],
+);
+
+export const listingPhoto = pgTable(
+  "listing_photo",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    // Storage keys of the WebP renditions: 480 px, 960 px and 1600 px wide.
+    smallKey: text("small_key").notNull(),
+    mediumKey: text("medium_key").notNull(),
+    largeKey: text("large_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+  },
+  // Every listing view loads the photos of a listing in order.
+  (t) => [uniqueIndex("listing_photo_listing_position_idx").on(t.listingId, t.position)],
+);
+
+export const order = pgTable(
+  "order",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    buyerName: text("buyer_name").notNull(),
+    buyerPhone: text("buyer_phone").notNull(),
+    meetingLocation: text("meeting_location").notNull(),
+    status: text("status", { enum: ORDER_STATUSES })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one open order per buyer and listing.
+    uniqueIndex("order_open_unique_idx")
+      .on(t.buyerId, t.listingId)
+      .where(sql`${t.status} = 'open'`),
+    // My Orders.
+    index("order_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    // My Buyers (joined through the seller's listings).
+    index("order_listing_idx").on(t.listingId),
+  ],
+);
+
+export const report = pgTable(
+  "report",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    // One report per reporter and listing.
+    uniqueIndex("report_reporter_listing_idx").on(t.reporterId, t.listingId),
+    // Reported Items: unresolved reports, newest first.
+    index("report_unresolved_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
+    index("report_listing_idx").on(t.listingId),
+  ],
+);
+
+export const wishlist = pgTable(
+  "wishlist",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("wishlist_listing_idx").on(t.listingId),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // Kept when the actor is deleted: the log outlives accounts.
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    details: jsonb("details"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+);
+
+// Operator-editable settings (for example the home page statistics banner).
+export const siteSetting = pgTable("site_setting", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});

@@ -1,0 +1,172 @@
+// Start-up data. The four categories are product data and go into any empty
+// database; the demo marketplace goes into an empty database only when asked
+// (SEED_DEMO), which is the default for the embedded database alone.
+import { randomUUID } from "node:crypto";
+
+import { count } from "drizzle-orm";
+import sharp from "sharp";
+
+import type { Database, Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import {
+  avatarSvg,
+  carPhotoSvg,
+  categorySvg,
+  type BodyStyle,
+} from "#app/demo/artwork.server.ts";
+import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_USERS } from "#app/demo/data.ts";
+import { categorySlug } from "#app/models/category.ts";
+import type { Env } from "#app/services/env.server.ts";
+import { storeImage, storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PHOTOS_PER_LISTING = 3;
+
+async function render(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping order. */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index] as T, index);
+      }
+    }),
+  );
+  return results;
+}
+
+async function isEmpty(db: Db, table: typeof category | typeof user): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Inserts Sedan, Off Road, Muscle and SUV with their pictures when there are no categories. */
+export async function ensureCategories(db: Db, storage: Storage): Promise<void> {
+  if (!(await isEmpty(db, category))) return;
+  const rows = await mapLimit(DEMO_CATEGORIES, 2, async (entry, position) => ({
+    slug: categorySlug(entry.name),
+    name: entry.name,
+    imageKey: await storeImage(storage, "categories", await render(categorySvg(entry.body)), 800),
+    position,
+  }));
+  await db.insert(category).values(rows).onConflictDoNothing();
+}
+
+export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: number }> {
+  const categories = await db.select({ id: category.id, name: category.name }).from(category);
+  const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+  const bodyOf = new Map<string, BodyStyle>(DEMO_CATEGORIES.map((c) => [c.name, c.body]));
+
+  // Pictures first (slow, outside any transaction), then every row in one transaction.
+  const avatars = await mapLimit(DEMO_USERS, 2, async (person, index) => {
+    const initials = person.name
+      .split(" ")
+      .map((part) => part[0])
+      .join("");
+    const svg = avatarSvg({ initials, seed: index + 1 });
+    return storage.url(await storeImage(storage, "avatars", await render(svg), 256));
+  });
+  const photoJobs = DEMO_LISTINGS.flatMap((car, carIndex) =>
+    Array.from({ length: PHOTOS_PER_LISTING }, (_, variant) => ({ car, carIndex, variant })),
+  );
+  const photos = await mapLimit(photoJobs, 2, async ({ car, carIndex, variant }) => {
+    const svg = carPhotoSvg({
+      body: bodyOf.get(car.category) ?? "sedan",
+      paint: car.paint,
+      scene: car.scenes[variant === 1 ? 1 : 0],
+      variant,
+      seed: carIndex * 7 + variant + 1,
+    });
+    return storePhoto(storage, "listings", await render(svg));
+  });
+
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    const userIds = new Map<string, string>();
+    await tx.insert(user).values(
+      DEMO_USERS.map((person, index) => {
+        const id = randomUUID();
+        userIds.set(person.key, id);
+        return {
+          id,
+          name: person.name,
+          email: person.email,
+          emailVerified: true,
+          image: avatars[index] ?? null,
+          role: person.role,
+          verified: person.verified ?? false,
+          createdAt: new Date(now - (120 - index * 9) * DAY_MS),
+        };
+      }),
+    );
+    const inserted = await tx
+      .insert(listing)
+      .values(
+        DEMO_LISTINGS.map((car, index) => {
+          const createdAt = new Date(now - (DEMO_LISTINGS.length - index) * 1.7 * DAY_MS);
+          return {
+            sellerId: userIds.get(car.seller) ?? "",
+            categoryId: categoryId.get(car.category) ?? 0,
+            title: car.title,
+            description: car.description,
+            location: car.location,
+            yearsUsed: car.yearsUsed,
+            periodAmount: car.period?.amount ?? null,
+            periodUnit: car.period?.unit ?? null,
+            quality: car.quality,
+            originalPrice: car.originalPrice * 100,
+            resalePrice: car.resalePrice * 100,
+            status: car.sold ? ("sold" as const) : ("available" as const),
+            advertisedAt: car.advertised ? new Date(createdAt.getTime() + DAY_MS / 2) : null,
+            make: car.make,
+            model: car.model,
+            year: car.year,
+            mileageKm: car.mileageKm,
+            fuel: car.fuel,
+            transmission: car.transmission,
+            colour: car.colour,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({ id: listing.id });
+    await tx.insert(listingPhoto).values(
+      inserted.flatMap(({ id }, carIndex) =>
+        Array.from({ length: PHOTOS_PER_LISTING }, (_, position) => ({
+          listingId: id,
+          position,
+          ...(photos[carIndex * PHOTOS_PER_LISTING + position] as StoredPhoto),
+        })),
+      ),
+    );
+  });
+  return { listings: DEMO_LISTINGS.length };
+}
+
+/** Whether start-up should seed the demo marketplace into an empty database. */
+export function wantsDemo(env: Pick<Env, "SEED_DEMO" | "DATABASE_URL">): boolean {
+  return env.SEED_DEMO ?? !env.DATABASE_URL;
+}
+
+export async function seedOnStart(options: {
+  database: Database;
+  storage: Storage;
+  env: Pick<Env, "SEED_DEMO" | "DATABASE_URL">;
+  log: { info(message: string): void };
+}): Promise<void> {
+  const { database, storage, env, log } = options;
+  await ensureCategories(database.db, storage);
+  if (!wantsDemo(env) || !(await isEmpty(database.db, user))) return;
+  log.info("Empty database: adding the demo marketplace (first start only)…");
+  const started = Date.now();
+  const { listings } = await seedDemo(database.db, storage);
+  log.info(`Demo marketplace ready: ${listings} listings in ${Date.now() - started} ms.`);
+}

@@ -1,0 +1,137 @@
+// Listing vocabulary shared by client and server: option lists, labels and the
+// pure helpers that word a listing for people (usage line, prices).
+
+export const YEARS_USED_VALUES = [
+  "less than a year",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "more than 10 years",
+] as const;
+export type YearsUsed = (typeof YEARS_USED_VALUES)[number];
+
+export const LESS_THAN_A_YEAR = "less than a year" satisfies YearsUsed;
+export const MORE_THAN_TEN_YEARS = "more than 10 years" satisfies YearsUsed;
+
+/** What the years-used select shows for each stored value (DESIGN decision 8). */
+export function yearsUsedLabel(value: YearsUsed): string {
+  if (value === LESS_THAN_A_YEAR) return "Less than a year";
+  if (value === MORE_THAN_TEN_YEARS) return "More than 10 years";
+  return value === "1" ? "1 year" : `${value} years`;
+}
+
+export const PERIOD_UNITS = ["years", "months", "days"] as const;
+export type PeriodUnit = (typeof PERIOD_UNITS)[number];
+
+/** Units the exact-period select offers for each range choice (spec §3). */
+export const PERIOD_UNITS_FOR: Record<
+  typeof LESS_THAN_A_YEAR | typeof MORE_THAN_TEN_YEARS,
+  readonly PeriodUnit[]
+> = {
+  [LESS_THAN_A_YEAR]: ["years", "months", "days"],
+  [MORE_THAN_TEN_YEARS]: ["years"],
+};
+
+export const QUALITIES = ["Good", "Excellent", "Not bad"] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const LISTING_STATUSES = ["available", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_STATUS_LABEL: Record<ListingStatus, string> = {
+  available: "Available",
+  sold: "Sold",
+};
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const UNIT_WORDS: Record<PeriodUnit, [string, string]> = {
+  years: ["year", "years"],
+  months: ["month", "months"],
+  days: ["day", "days"],
+};
+
+/**
+ * The detail page's usage line, worded correctly for every years-used value
+ * (DESIGN decision 8: the original showed "years years used").
+ */
+export function usageLine(
+  yearsUsed: YearsUsed,
+  periodAmount?: number | null,
+  periodUnit?: PeriodUnit | null,
+): string {
+  const exact =
+    periodAmount != null && periodAmount > 0 && periodUnit
+      ? plural(periodAmount, ...UNIT_WORDS[periodUnit])
+      : null;
+  if (yearsUsed === LESS_THAN_A_YEAR) {
+    return exact ? `Used for ${exact} (less than a year)` : "Used for less than a year";
+  }
+  if (yearsUsed === MORE_THAN_TEN_YEARS) {
+    return exact ? `Used for ${exact} (more than 10 years)` : "Used for more than 10 years";
+  }
+  return `Used for ${plural(Number(yearsUsed), "year", "years")}`;
+}
+
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A price in cents, written as the spec shows it: the amount followed by `$`
+ * (for example `12,500$`). Cents appear only when there are any.
+ */
+export function formatPrice(cents: number): string {
+  const amount = cents / 100;
+  const text = Number.isInteger(amount)
+    ? wholeDollars.format(amount)
+    : withCents.format(amount);
+  return `${text}$`;
+}
+
+export function formatMileage(km: number): string {
+  return `${wholeDollars.format(km)} km`;
+}
+
+export type PhotoUrls = {
+  small: string;
+  medium: string;
+  large: string;
+  width: number;
+  height: number;
+};
+
+export type SellerSummary = {
+  name: string;
+  email: string;
+  imageUrl: string | null;
+  verified: boolean;
+};
+
+/** One row of a listings table (home, category and all-cars pages). */
+export type ListingRow = {
+  id: number;
+  title: string;
+  resalePrice: number;
+  location: string;
+  quality: Quality;
+  status: ListingStatus;
+  category: { name: string; slug: string };
+  seller: SellerSummary;
+  photo: PhotoUrls | null;
+};
+
+export function listingPath(id: number): string {
+  return `/dashboard/productDetails/${id}`;
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+
+import { CategoryCards } from "#app/components/category-cards.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { findCategories } from "#app/models/category.server.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => [{ title: `Products — ${SITE_NAME}` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await findCategories(context.get(dbContext), context.get(storageContext)) };
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Products</h1>
+          <p className="mt-2 text-slate-600">Choose a category, or see every car for sale.</p>
+        </div>
+        <Link
+          to="/products/allProducts"
+          prefetch="intent"
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          See All Cars <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+      <div className="mt-8">
+        <CategoryCards categories={loaderData.categories} action="See all" headingLevel="h2" />
+      </div>
+    </div>
+  );
+}

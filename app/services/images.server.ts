@@ -1,0 +1,63 @@
+// Image processing: decode with sharp (never trusting names or MIME types),
+// strip metadata, and re-encode to WebP renditions.
+import sharp from "sharp";
+
+import { contentKey, type Storage } from "#app/services/storage.server.ts";
+
+export const PHOTO_WIDTHS = { small: 480, medium: 960, large: 1600 } as const;
+
+export type StoredPhoto = {
+  smallKey: string;
+  mediumKey: string;
+  largeKey: string;
+  width: number;
+  height: number;
+};
+
+async function webp(input: Buffer, width: number, quality = 78): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality, effort: 4 })
+    .toBuffer();
+}
+
+/** Renders a photo in the three listing sizes and stores each under a content key. */
+export async function storePhoto(
+  storage: Storage,
+  prefix: string,
+  input: Buffer,
+): Promise<StoredPhoto> {
+  const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+  if (!meta.width || !meta.height) throw new Error("The image has no dimensions.");
+  const [small, medium, large] = await Promise.all([
+    webp(input, PHOTO_WIDTHS.small),
+    webp(input, PHOTO_WIDTHS.medium),
+    webp(input, PHOTO_WIDTHS.large),
+  ]);
+  const keys = {
+    smallKey: contentKey(prefix, small, "webp"),
+    mediumKey: contentKey(prefix, medium, "webp"),
+    largeKey: contentKey(prefix, large, "webp"),
+  };
+  await Promise.all([
+    storage.put(keys.smallKey, small, "image/webp"),
+    storage.put(keys.mediumKey, medium, "image/webp"),
+    storage.put(keys.largeKey, large, "image/webp"),
+  ]);
+  const largeMeta = await sharp(large).metadata();
+  return { ...keys, width: largeMeta.width ?? meta.width, height: largeMeta.height ?? meta.height };
+}
+
+/** Stores one square-ish picture (avatars, category cards) at a single width. */
+export async function storeImage(
+  storage: Storage,
+  prefix: string,
+  input: Buffer,
+  width: number,
+): Promise<string> {
+  const body = await webp(input, width, 80);
+  const key = contentKey(prefix, body, "webp");
+  await storage.put(key, body, "image/webp");
+  return key;
+}

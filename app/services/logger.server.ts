@@ -1,0 +1,16 @@
+import { pino } from "pino";
+
+// JSON lines on stdout. Redact anything that could carry a credential.
+export const logger = pino({
+  level: process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  redact: {
+    paths: [
+      "req.headers.authorization",
+      "req.headers.cookie",
+      'res.headers["set-cookie"]',
+      "*.password",
+      "*.token",
+    ],
+    censor: "[redacted]",
+  },
+});

@@ -1,0 +1,136 @@
+// The application server, bundled by Vite as the SSR entry so that start-up code
+// (environment, database, migrations, seed) ships with the build. server/index.ts
+// loads it (from Vite in development, from build/server in production) and listens.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import * as productionBuild from "virtual:react-router/server-build";
+
+import { openDatabase, ping } from "#app/db/client.server.ts";
+import { seedOnStart } from "#app/demo/seed.server.ts";
+import { createAppContext } from "#app/services/app-context.server.ts";
+import { parseEnv } from "#app/services/env.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
+
+import { securityHeaders } from "./security.ts";
+
+export type CarlotApp = {
+  app: express.Express;
+  port: number;
+  host: string;
+  close(): Promise<void>;
+};
+
+export async function createApp(options: {
+  /** In development, a loader that picks up edited route modules. */
+  build?: () => Promise<ServerBuild>;
+  /** Express middleware that must run before our routes (Vite's dev server). */
+  before?: express.RequestHandler;
+  clientAssetsDir?: string;
+}): Promise<CarlotApp> {
+  const env = parseEnv(process.env);
+  const dev = env.NODE_ENV === "development";
+  logger.level = env.LOG_LEVEL;
+
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
+  await seedOnStart({ database, storage, env, log: logger });
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await ping(database.db);
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(securityHeaders({ dev }));
+  if (options.before) app.use(options.before);
+
+  if (options.clientAssetsDir) {
+    // Fingerprinted build output: cache for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientAssetsDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(options.clientAssetsDir, { maxAge: "1h", index: false }));
+  }
+  // Stored files are content-addressed: they never change under one URL.
+  app.use(
+    MEDIA_ROUTE,
+    express.static(path.join(env.DATA_DIR, "media"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+      index: false,
+    }),
+  );
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id =
+          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
+            ? incoming
+            : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+    }),
+  );
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build ?? (() => Promise.resolve(productionBuild as ServerBuild)),
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) =>
+        createAppContext({
+          db: database.db,
+          storage,
+          nonce: String(res.locals.cspNonce ?? ""),
+        }),
+    }),
+  );
+
+  return {
+    app,
+    port: env.PORT,
+    host: env.HOST,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,69 @@
+// Process entry: `node server/index.ts`. Development serves through Vite with hot
+// reload; production serves the build made by `npm run build`.
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+
+const dev = process.env.NODE_ENV === "development";
+const root = path.resolve(import.meta.dirname, "..");
+
+type AppModule = typeof import("./app.ts");
+
+async function main(): Promise<void> {
+  let mod: AppModule;
+  let options: Parameters<AppModule["createApp"]>[0];
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+    options = {
+      before: viteServer.middlewares,
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as never,
+    };
+  } else {
+    const entry = path.join(root, "build/server/index.js");
+    if (!fs.existsSync(entry)) {
+      console.error("No build found. Run `npm run build` first (or just `npm start`).");
+      process.exit(1);
+    }
+    mod = (await import(entry)) as AppModule;
+    options = { clientAssetsDir: path.join(root, "build/client") };
+  }
+
+  const carlot = await mod.createApp(options);
+  const server: Server = carlot.app.listen(carlot.port, carlot.host, () => {
+      const shown = carlot.host === "0.0.0.0" ? "localhost" : carlot.host;
+      console.log(`Carlot is running at http://${shown}:${carlot.port}`);
+    });
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === "EADDRINUSE"
+        ? `Port ${carlot.port} is already in use. Set PORT to another port.`
+        : `Server error: ${error.message}`,
+    );
+    await carlot.close();
+    process.exit(1);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: finishing open requests, then stopping.`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await carlot.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Carlot could not start.\n${message}`);
+  process.exit(1);
+});
