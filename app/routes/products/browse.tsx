@@ -23,10 +23,9 @@ function parsePage(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const storage = context.get(storageContext);
-  const url = new URL(request.url);
   let category: { id: number; slug: string; name: string } | null = null;
   if (params.category !== undefined) {
     const slug = categorySlug(params.category);

@@ -1,0 +1,84 @@
+// Factories: build real rows with sensible defaults; tests override what matters.
+import { randomUUID } from "node:crypto";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { CATEGORY_NAMES, categorySlug } from "#app/models/category.ts";
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createCategories(db: Db) {
+  return db
+    .insert(category)
+    .values(
+      CATEGORY_NAMES.map((name, position) => ({
+        name,
+        slug: categorySlug(name),
+        imageKey: `categories/test/${categorySlug(name)}.webp`,
+        position,
+      })),
+    )
+    .returning();
+}
+
+export async function createUser(db: Db, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(user)
+    .values({
+      id: randomUUID(),
+      name: `Test Person ${n}`,
+      email: `person${n}-${randomUUID().slice(0, 8)}@example.com`,
+      role: "seller",
+      image: `/media/avatars/test/${n}.webp`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("user not created");
+  return row;
+}
+
+export async function createListing(
+  db: Db,
+  overrides: Partial<typeof listing.$inferInsert> & { sellerId: string; categoryId: number },
+  options: { photos?: number } = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(listing)
+    .values({
+      title: `Test Car ${n}`,
+      description: `A well-kept test car number ${n}.`,
+      location: "Austin, TX",
+      yearsUsed: "3",
+      quality: "Good",
+      originalPrice: 3_000_000,
+      resalePrice: 2_000_000,
+      make: "Toyota",
+      model: "Corolla",
+      year: 2022,
+      mileageKm: 40_000,
+      fuel: "Petrol",
+      transmission: "Automatic",
+      colour: "White",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("listing not created");
+  const photos = options.photos ?? 1;
+  if (photos > 0) {
+    await db.insert(listingPhoto).values(
+      Array.from({ length: photos }, (_, position) => ({
+        listingId: row.id,
+        position,
+        smallKey: `listings/test/${row.id}-${position}-s.webp`,
+        mediumKey: `listings/test/${row.id}-${position}-m.webp`,
+        largeKey: `listings/test/${row.id}-${position}-l.webp`,
+        width: 1600,
+        height: 1000,
+      })),
+    );
+  }
+  return row;
+}
