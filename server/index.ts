@@ -4,10 +4,12 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 
+import type * as AppModuleExports from "./app.ts";
+
 const dev = process.env.NODE_ENV === "development";
 const root = path.resolve(import.meta.dirname, "..");
 
-type AppModule = typeof import("./app.ts");
+type AppModule = typeof AppModuleExports;
 
 async function main(): Promise<void> {
   let mod: AppModule;

@@ -116,7 +116,7 @@ export default function PhotoViewerDialog({
               sizes="100vw"
               width={photo.width}
               height={photo.height}
-              alt={`${title}, photo ${index + 1} of ${photos.length}`}
+              alt={`${title} (${index + 1} of ${photos.length})`}
               draggable={false}
               className="max-h-full max-w-full object-contain transition-transform duration-150 ease-out"
               style={{ transform: `scale(${zoom}) translate(${offset.x}px, ${offset.y}px)` }}

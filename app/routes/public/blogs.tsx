@@ -245,11 +245,11 @@ test("converts kilometres to whole miles", () => {
             <tbody className="divide-y divide-slate-200 text-slate-700">
               {comparison.map(([aspect, ...cells]) => (
                 <tr key={aspect}>
-                  <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  <th scope="row" className="px-4 py-2 align-top font-medium text-slate-900">
                     {aspect}
                   </th>
                   {cells.map((cell, i) => (
-                    <td key={frameworks[i]} className="px-4 py-2">
+                    <td key={frameworks[i]} className="px-4 py-2 align-top">
                       {cell}
                     </td>
                   ))}

@@ -1,0 +1,66 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "tests/.tmp/", "bench-data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Scrollable code blocks and table regions must be reachable by keyboard (axe).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["pre"], roles: ["region", "dialog"] }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // DataTable restyles table parts on phones; explicit roles keep their semantics.
+    files: ["app/components/ui/data-table.tsx"],
+    rules: {
+      "jsx-a11y/no-redundant-roles": "off",
+      "jsx-a11y/no-interactive-element-to-noninteractive-role": "off",
+    },
+  },
+  {
+    // Routes and components never reach the database directly: they go through models.
+    files: ["app/routes/**", "app/components/**", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["#app/db/*", "**/db/*"], message: "Routes and components use app/models, not app/db." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Client-safe modules never import server-only code.
+    files: ["app/models/*.ts", "app/components/**"],
+    ignores: ["app/models/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
+              allowTypeImports: true,
+              message: "Client-safe code must not import .server modules.",
+            },
+            { group: ["#app/db/*"], message: "Client-safe code must not import the database." },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,215 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
+
+let browser: Browser;
+let detailPath: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  // Find a real listing through the site itself.
+  const { page, close } = await openPage(browser);
+  await page.goto("/products/allProducts");
+  const href = await page.getByRole("link", { name: /^Details of / }).first().getAttribute("href");
+  await close();
+  if (!href) throw new Error("no listing on /products/allProducts");
+  detailPath = href;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type PageCheck = { path: () => string; status: number; texts: string[] };
+
+const PAGES: Record<string, PageCheck> = {
+  home: {
+    path: () => "/",
+    status: 200,
+    texts: ["Find Your Dream Car", "Here Are Some Best Products", "25.6K", "1.2k", "86%", "Sedan", "Off Road", "Muscle", "SUV"],
+  },
+  products: { path: () => "/products", status: 200, texts: ["Products", "See All Cars", "See all"] },
+  category: { path: () => "/products/off-road", status: 200, texts: ["Off Road cars", "Category & Location"] },
+  "all cars": { path: () => "/products/allProducts", status: 200, texts: ["All cars", "Include sold cars"] },
+  detail: {
+    path: () => detailPath,
+    status: 200,
+    texts: ["Please log in to contact the seller.", "Resale price", "Original price", "Used for", "Seller", "Description"],
+  },
+  blogs: { path: () => "/blogs", status: 200, texts: ["Blogs"] },
+  "not found": { path: () => "/no/such/page", status: 404, texts: ["OOPS! PAGE NOT BE FOUND"] },
+};
+
+const LAYOUT_TEXTS = ["Home", "Products", "Blogs", "Login", "Trusted Used Car Seller Site.", "Social"];
+
+for (const [viewportName, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  describe(`public pages at ${viewportName} width`, () => {
+    for (const [name, check] of Object.entries(PAGES)) {
+      test(`${name}: status, texts, no console errors, no serious axe violations`, async () => {
+        const { page, problems, close } = await openPage(browser, viewport);
+        try {
+          const response = await page.goto(check.path(), { waitUntil: "networkidle" });
+          expect(response?.status()).toBe(check.status);
+          const text = await page.locator("body").innerText();
+          for (const expected of [...check.texts, ...LAYOUT_TEXTS]) {
+            if (!text.includes(expected)) {
+              // innerText skips visually hidden text; fall back to the DOM text.
+              expect(await page.locator("body").textContent()).toContain(expected);
+            }
+          }
+          const violations = await seriousViolations(page);
+          expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+          // Nothing overflows the viewport sideways.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+          expect(problems).toEqual(check.status === 404 ? problems.filter((p) => !p.includes("404")) : []);
+        } finally {
+          await close();
+        }
+      });
+    }
+  });
+}
+
+describe("layout", () => {
+  test("footer social links have accessible names and the logo has alt text", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/");
+    const social = page.getByRole("contentinfo").getByRole("listitem").getByRole("link");
+    const names = await social.evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")));
+    expect(names.filter(Boolean).length).toBe(3);
+    await expect(page.getByRole("contentinfo").getByRole("img", { name: /logo/i }).count()).resolves.toBe(1);
+    await close();
+  });
+
+  test("navigation links go where the spec says", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home" }).getAttribute("href")).resolves.toBe("/");
+    await expect(nav.getByRole("link", { name: "Products" }).getAttribute("href")).resolves.toBe("/products");
+    await expect(nav.getByRole("link", { name: "Blogs" }).getAttribute("href")).resolves.toBe("/blogs");
+    await expect(page.getByRole("link", { name: "Login" }).getAttribute("href")).resolves.toBe("/login");
+    await close();
+  });
+});
+
+describe("home page", () => {
+  test("each category card's See button leads to its category page", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/");
+    await page.getByRole("link", { name: "See Muscle cars" }).click();
+    await page.waitForURL("**/products/muscle");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Muscle cars");
+    await close();
+  });
+
+  test("the advertised table shows every column and opens a zoomable photo viewer", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/");
+    const headers = await page.getByRole("columnheader").allTextContents();
+    expect(headers).toEqual(["Image", "Car", "Price", "Seller", "Email", "Category", "Location", "Quality", "Status", "Details"]);
+    const firstRow = page.getByRole("row").nth(1);
+    await expect(firstRow.textContent()).resolves.toMatch(/\d[\d,]*\$/);
+    await expect(firstRow.textContent()).resolves.toContain("@example.com");
+    const details = await firstRow.getByRole("link", { name: /^Details of / }).getAttribute("href");
+    expect(details).toMatch(/^\/dashboard\/productDetails\/\d+$/);
+
+    await firstRow.getByRole("link", { name: /^Open the photo of / }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expect(dialog.getByText("100%").count()).resolves.toBe(1);
+    await dialog.getByRole("button", { name: "Zoom in" }).click();
+    await expect(dialog.getByText("150%").count()).resolves.toBe(1);
+    await page.keyboard.press("+");
+    await expect(dialog.getByText("200%").count()).resolves.toBe(1);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe("browsing", () => {
+  test("the sold filter adds sold cars and keeps the choice across categories", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/products/allProducts");
+    const statuses = async () => page.getByRole("cell").filter({ hasText: /^(Status)?(Available|Sold)$/ }).allTextContents();
+    expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(false);
+    await page.getByLabel("Include sold cars").check();
+    await page.waitForURL("**/products/allProducts?sold=1");
+    await page.waitForLoadState("networkidle");
+    expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(true);
+    const sedanLink = page.getByRole("complementary", { name: "Categories" }).getByRole("link", { name: "Sedan" });
+    await expect(sedanLink.getAttribute("href")).resolves.toBe("/products/sedan?sold=1");
+    await close();
+  });
+
+  test("an unknown category and a missing car show the 404 page with status 404", async () => {
+    for (const path of ["/products/hovercraft", "/dashboard/productDetails/987654", "/dashboard/productDetails/abc"]) {
+      const response = await fetch(`${baseURL()}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("OOPS! PAGE NOT BE FOUND");
+    }
+  });
+
+  test("the detail page's photo opens the viewer", async () => {
+    const { page, problems, close } = await openPage(browser, PHONE);
+    await page.goto(detailPath);
+    await page.getByRole("link", { name: /^Open the photos of / }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Next photo" }).click();
+    await expect(dialog.getByRole("img").getAttribute("alt")).resolves.toMatch(/\(2 of \d\)$/);
+    await dialog.getByRole("button", { name: "Close photo viewer" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  test("pages render on the server, before any JavaScript", async () => {
+    const html = await (await fetch(`${baseURL()}/products/allProducts`)).text();
+    expect(html).toContain("All cars");
+    expect(html).toMatch(/Details<span class="sr-only"> of /);
+  });
+});
+
+describe("server", () => {
+  test("health and readiness", async () => {
+    const health = await fetch(`${baseURL()}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${baseURL()}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  test("security headers and a nonce-based CSP on pages", async () => {
+    const response = await fetch(`${baseURL()}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A new nonce for every response.
+    const again = (await fetch(`${baseURL()}/`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+  });
+
+  test("fingerprinted assets are cached immutably and responses are compressed", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${baseURL()}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const page = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+});

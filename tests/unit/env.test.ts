@@ -1,0 +1,56 @@
+import { describe, expect, test } from "vitest";
+
+import { EnvError, parseEnv } from "#app/services/env.server.ts";
+
+describe("parseEnv", () => {
+  test("defaults give a working embedded setup", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  test("reads values and treats empty strings as unset", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      DATABASE_URL: "postgres://carlot@db/carlot",
+      SEED_DEMO: "false",
+      DATA_DIR: "",
+      TRUST_PROXY: "true",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgres://carlot@db/carlot");
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  test("one clear message per bad variable", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_DEMO: "yes", NODE_ENV: "prod" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems).toContain("PORT must be a port number");
+    expect(problems).toContain("DATABASE_URL must start with postgres:// or postgresql://");
+    expect(problems).toContain('SEED_DEMO must be "true" or "false"');
+    expect(problems).toContain('NODE_ENV must be "development", "production" or "test"');
+    expect((error as Error).message).toContain("Invalid environment");
+  });
+
+  test("ports outside the valid range are refused", () => {
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT must be between 1 and 65535/);
+    expect(() => parseEnv({ PORT: "3000.5" })).toThrow(/PORT must be a whole number/);
+  });
+});
