@@ -17,8 +17,14 @@ export default tseslint.config(
       ...jsxA11y.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // Scrollable code blocks and table regions must be reachable by keyboard (axe).
-      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["pre"], roles: ["region", "dialog"] }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: ["pre"], roles: ["region", "dialog"] },
+      ],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -37,7 +43,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["#app/db/*", "**/db/*"], message: "Routes and components use app/models, not app/db." },
+            {
+              group: ["#app/db/*", "**/db/*"],
+              message: "Routes and components use app/models, not app/db.",
+            },
           ],
         },
       ],

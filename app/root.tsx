@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME} — Trusted Used Car Seller Site` },
   {
     name: "description",
-    content: "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.",
+    content:
+      "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.",
   },
 ];
 

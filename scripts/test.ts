@@ -37,13 +37,22 @@ async function postgresReachable(url: string): Promise<string | null> {
 
 run("Type-check", "npm", ["run", "--silent", "typecheck"]);
 run("Lint", "npm", ["run", "--silent", "lint"]);
-run("Unit and integration tests (PGlite)", "npx", ["vitest", "run", "--project", "unit", "--project", "integration"]);
+run("Unit and integration tests (PGlite)", "npx", [
+  "vitest",
+  "run",
+  "--project",
+  "unit",
+  "--project",
+  "integration",
+]);
 
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   const problem = await postgresReachable(url);
   if (problem && ci) {
-    console.error(`✖ PostgreSQL at TEST_DATABASE_URL is unreachable (${problem}); CI cannot skip it.`);
+    console.error(
+      `✖ PostgreSQL at TEST_DATABASE_URL is unreachable (${problem}); CI cannot skip it.`,
+    );
     process.exit(1);
   }
   if (problem) {
@@ -52,7 +61,9 @@ if (url) {
     run("Integration tests (PostgreSQL)", "npx", ["vitest", "run", "--project", "integration-pg"]);
   }
 } else if (ci) {
-  console.error("✖ CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped on CI.");
+  console.error(
+    "✖ CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped on CI.",
+  );
   process.exit(1);
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run.)");

@@ -104,9 +104,7 @@ export async function createApp(options: {
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =
-          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
-            ? incoming
-            : randomUUID();
+          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
       },

@@ -34,9 +34,9 @@ async function main(): Promise<void> {
 
   const carlot = await mod.createApp(options);
   const server: Server = carlot.app.listen(carlot.port, carlot.host, () => {
-      const shown = carlot.host === "0.0.0.0" ? "localhost" : carlot.host;
-      console.log(`Carlot is running at http://${shown}:${carlot.port}`);
-    });
+    const shown = carlot.host === "0.0.0.0" ? "localhost" : carlot.host;
+    console.log(`Carlot is running at http://${shown}:${carlot.port}`);
+  });
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === "EADDRINUSE"

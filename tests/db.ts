@@ -14,7 +14,10 @@ import { createAppContext } from "#app/services/app-context.server.ts";
 import { localDiskStorage, type Storage } from "#app/services/storage.server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
-export type TestEnv = Database & { storage: Storage; context: () => ReturnType<typeof createAppContext> };
+export type TestEnv = Database & {
+  storage: Storage;
+  context: () => ReturnType<typeof createAppContext>;
+};
 
 export async function createTestDatabase(): Promise<TestEnv> {
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-media-"));

@@ -1,6 +1,10 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
-import { LISTING_STATUS_LABEL, type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
+import {
+  LISTING_STATUS_LABEL,
+  type ListingStatus,
+  type SellerSummary,
+} from "#app/models/listing.ts";
 
 export function VerifiedBadge({ className = "" }: { className?: string }) {
   return (

@@ -1,13 +1,23 @@
 import { Link } from "react-router";
 
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { SellerAvatar, SellerIdentity, StatusBadge, VerifiedBadge } from "#app/components/listing-bits.tsx";
+import {
+  SellerAvatar,
+  SellerIdentity,
+  StatusBadge,
+  VerifiedBadge,
+} from "#app/components/listing-bits.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { formatPrice, listingPath, type ListingRow } from "#app/models/listing.ts";
 
-function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" }) {
-  const box = size === "sm" ? "h-14 w-20" : "h-16 w-24";
+function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {
+  const box = {
+    sm: "h-14 w-20",
+    md: "h-16 w-24",
+    // A wide picture on top of the phone card, a thumbnail in the desktop table.
+    banner: "aspect-[16/10] w-full md:aspect-auto md:h-16 md:w-24",
+  }[size];
   if (!row.photo) return <span className={`${box} block shrink-0 rounded-lg bg-slate-200`} />;
   return (
     <PhotoViewer
@@ -45,30 +55,55 @@ function DetailsLink({ row }: { row: ListingRow }) {
 /** The home page's "Here Are Some Best Products" table, with every column of spec §2. */
 export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
   const columns: Column<ListingRow>[] = [
-    { header: "Image", cell: (row) => <CarPhoto row={row} size="md" /> },
-    { header: "Car", cell: (row) => <span className="font-semibold text-slate-900">{row.title}</span> },
+    { header: "Image", mobileLabel: false, cell: (row) => <CarPhoto row={row} size="banner" /> },
+    {
+      header: "Car",
+      cell: (row) => <span className="font-semibold text-slate-900">{row.title}</span>,
+    },
     {
       header: "Price",
-      cell: (row) => <span className="font-semibold whitespace-nowrap text-brand-700">{formatPrice(row.resalePrice)}</span>,
+      cell: (row) => (
+        <span className="font-semibold whitespace-nowrap text-brand-700">
+          {formatPrice(row.resalePrice)}
+        </span>
+      ),
     },
     {
       header: "Seller",
       cell: (row) => (
         <span className="flex items-center gap-2">
           <SellerAvatar seller={row.seller} size={32} />
-          <span className="font-medium text-slate-900">{row.seller.name}</span>
-          {row.seller.verified ? <VerifiedBadge /> : null}
+          <span className="flex flex-col items-start gap-0.5 max-md:flex-row max-md:items-center max-md:gap-2">
+            <span className="font-medium whitespace-nowrap text-slate-900">{row.seller.name}</span>
+            {row.seller.verified ? <VerifiedBadge /> : null}
+          </span>
         </span>
       ),
     },
-    { header: "Email", cell: (row) => <span className="break-all text-slate-600">{row.seller.email}</span> },
+    {
+      header: "Email",
+      cell: (row) => (
+        <span className="text-xs break-all text-slate-600 md:break-normal">{row.seller.email}</span>
+      ),
+    },
     { header: "Category", cell: (row) => row.category.name },
-    { header: "Location", cell: (row) => row.location },
+    {
+      header: "Location",
+      cell: (row) => <span className="md:whitespace-nowrap">{row.location}</span>,
+    },
     { header: "Quality", cell: (row) => row.quality },
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     { header: "Details", cell: (row) => <DetailsLink row={row} /> },
   ];
-  return <DataTable caption="Advertised cars" captionHidden columns={columns} rows={rows} rowKey={(row) => row.id} />;
+  return (
+    <DataTable
+      caption="Advertised cars"
+      captionHidden
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
+  );
 }
 
 /** Category and all-cars pages: Car, Seller, Category & Location, Status, Details. */
@@ -81,7 +116,11 @@ export function ListingTable({ rows, caption }: { rows: ListingRow[]; caption: s
         <span className="flex min-w-0 items-center gap-3">
           <CarPhoto row={row} size="sm" />
           <span className="min-w-0">
-            <Link to={listingPath(row.id)} prefetch="intent" className="block font-semibold text-slate-900 hover:text-brand-700">
+            <Link
+              to={listingPath(row.id)}
+              prefetch="intent"
+              className="block font-semibold text-slate-900 hover:text-brand-700"
+            >
               {row.title}
             </Link>
             <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
@@ -102,5 +141,13 @@ export function ListingTable({ rows, caption }: { rows: ListingRow[]; caption: s
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     { header: "Details", cell: (row) => <DetailsLink row={row} /> },
   ];
-  return <DataTable caption={caption} captionHidden columns={columns} rows={rows} rowKey={(row) => row.id} />;
+  return (
+    <DataTable
+      caption={caption}
+      captionHidden
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
+  );
 }

@@ -3,7 +3,10 @@ import { Link } from "react-router";
 export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
-      <p className="text-7xl font-black tracking-tight text-brand-600 sm:text-8xl" aria-hidden="true">
+      <p
+        className="text-7xl font-black tracking-tight text-brand-600 sm:text-8xl"
+        aria-hidden="true"
+      >
         404
       </p>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

@@ -85,16 +85,28 @@ export default function PhotoViewerDialog({
               ) : null}
             </Dialog.Title>
             <Dialog.Description className="sr-only">
-              Use the zoom buttons, the mouse wheel or the + and − keys to zoom; drag to move
-              around a zoomed photo.
+              Use the zoom buttons, the mouse wheel or the + and − keys to zoom; drag to move around
+              a zoomed photo.
             </Dialog.Description>
-            <button type="button" className={controlClass} onClick={() => zoomTo(zoom - STEP)} disabled={zoom <= MIN_ZOOM} aria-label="Zoom out">
+            <button
+              type="button"
+              className={controlClass}
+              onClick={() => zoomTo(zoom - STEP)}
+              disabled={zoom <= MIN_ZOOM}
+              aria-label="Zoom out"
+            >
               <ZoomOutIcon className="size-5" />
             </button>
             <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
               {Math.round(zoom * 100)}%
             </span>
-            <button type="button" className={controlClass} onClick={() => zoomTo(zoom + STEP)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
+            <button
+              type="button"
+              className={controlClass}
+              onClick={() => zoomTo(zoom + STEP)}
+              disabled={zoom >= MAX_ZOOM}
+              aria-label="Zoom in"
+            >
               <ZoomInIcon className="size-5" />
             </button>
             <Dialog.Close className={`${controlClass} ml-1`} aria-label="Close photo viewer">
@@ -123,10 +135,20 @@ export default function PhotoViewerDialog({
             />
             {many ? (
               <>
-                <button type="button" className={`${controlClass} absolute left-3 top-1/2 -translate-y-1/2`} onClick={() => show(index - 1)} aria-label="Previous photo">
+                <button
+                  type="button"
+                  className={`${controlClass} absolute left-3 top-1/2 -translate-y-1/2`}
+                  onClick={() => show(index - 1)}
+                  aria-label="Previous photo"
+                >
                   <ChevronIcon direction="left" className="size-6" />
                 </button>
-                <button type="button" className={`${controlClass} absolute right-3 top-1/2 -translate-y-1/2`} onClick={() => show(index + 1)} aria-label="Next photo">
+                <button
+                  type="button"
+                  className={`${controlClass} absolute right-3 top-1/2 -translate-y-1/2`}
+                  onClick={() => show(index + 1)}
+                  aria-label="Next photo"
+                >
                   <ChevronIcon direction="right" className="size-6" />
                 </button>
               </>

@@ -18,8 +18,8 @@ export function PhotoViewer({
   startIndex?: number;
   /** The car's name: the dialog's title and the photos' alternative text. */
   title: string;
-  /** Accessible name of the link, e.g. "Open photos of Toyota Camry". */
-  label: string;
+  /** Accessible name of the link when its content has no text, e.g. "Open the photo of …". */
+  label?: string;
   className?: string;
   children: ReactNode;
 }) {

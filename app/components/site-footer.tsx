@@ -15,7 +15,13 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
           <Link to="/" className="inline-flex items-center gap-3 rounded-md">
-            <img src="/logo.svg" alt={`${SITE_NAME} logo`} width={48} height={48} className="size-12" />
+            <img
+              src="/logo.svg"
+              alt={`${SITE_NAME} logo`}
+              width={48}
+              height={48}
+              className="size-12"
+            />
             <span className="text-xl font-bold text-white">{SITE_NAME}</span>
           </Link>
           <p className="mt-3 text-sm">{SITE_TAGLINE}</p>
@@ -24,13 +30,19 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Explore</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to="/products" className="hover:text-white">Browse cars by category</Link>
+              <Link to="/products" className="hover:text-white">
+                Browse cars by category
+              </Link>
             </li>
             <li>
-              <Link to="/products/allProducts" className="hover:text-white">All cars for sale</Link>
+              <Link to="/products/allProducts" className="hover:text-white">
+                All cars for sale
+              </Link>
             </li>
             <li>
-              <Link to="/blogs" className="hover:text-white">Blogs</Link>
+              <Link to="/blogs" className="hover:text-white">
+                Blogs
+              </Link>
             </li>
           </ul>
         </nav>

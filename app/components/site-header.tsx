@@ -19,7 +19,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight"
+        >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span className="text-lg max-[400px]:sr-only">{SITE_NAME}</span>
         </Link>

@@ -25,8 +25,7 @@ import {
 import { ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
 
-const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -43,9 +42,7 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     // Public URL path of the profile photo (served from storage), or null.
     image: text("image"),
-    role: text("role", { enum: ROLES })
-      .notNull()
-      .default("buyer"),
+    role: text("role", { enum: ROLES }).notNull().default("buyer"),
     // Set by an admin; only meaningful for sellers.
     verified: boolean("verified").notNull().default(false),
     banned: boolean("banned").notNull().default(false),
@@ -161,14 +158,10 @@ export const listing = pgTable(
     // Exact period for the two range choices ("less than a year", "more than 10 years").
     periodAmount: integer("period_amount"),
     periodUnit: text("period_unit", { enum: PERIOD_UNITS }),
-    quality: text("quality", { enum: QUALITIES })
-      .notNull()
-      .default("Good"),
+    quality: text("quality", { enum: QUALITIES }).notNull().default("Good"),
     originalPrice: integer("original_price").notNull(),
     resalePrice: integer("resale_price").notNull(),
-    status: text("status", { enum: LISTING_STATUSES })
-      .notNull()
-      .default("available"),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("available"),
     // Null means not advertised; otherwise when the seller advertised it.
     advertisedAt: timestamp("advertised_at", { withTimezone: true }),
     make: text("make"),
@@ -190,11 +183,7 @@ export const listing = pgTable(
       t.id.desc(),
     ),
     // "All cars": optionally only available, newest first.
-    index("listing_status_created_idx").on(
-      t.status,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index("listing_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     // Home page table: advertised available listings, most recently advertised first.
     index("listing_advertised_idx")
       .on(t.advertisedAt.desc())
@@ -241,9 +230,7 @@ export const order = pgTable(
     buyerName: text("buyer_name").notNull(),
     buyerPhone: text("buyer_phone").notNull(),
     meetingLocation: text("meeting_location").notNull(),
-    status: text("status", { enum: ORDER_STATUSES })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -150,7 +150,9 @@ function smoothRidge(points: Array<[number, number]>, bottom: number): string {
     const my = (p[1] + q[1]) / 2;
     d += `Q${f(p[0])} ${f(p[1])} ${f(mx)} ${f(my)}`;
   }
-  d += `L${f(last[0])} ${f(last[1])}L${f(last[0])} ${f(bottom)}Z`;
+  // run flat past the last point so the shape always reaches the image edge
+  const end = last[0] + 600;
+  d += `L${f(last[0])} ${f(last[1])}L${f(end)} ${f(last[1])}L${f(end)} ${f(bottom)}Z`;
   return d;
 }
 
@@ -193,20 +195,32 @@ interface CarModel {
   wheelStyle: WheelStyle;
   /** Extra markup drawn behind the body (spare wheel, ...). */
   behind: string;
-  /** Extra markup drawn over the body (bumpers, trim, racks, stripes, ...). */
+  /** Extra markup drawn over the body (bumpers, trim, racks, ...). */
   over: string;
+  /** Extra markup drawn over the body paint, clipped to the body outline. */
+  overClipped: string;
   /** x of the headlight area, used to frame detail shots. */
   noseX: number;
 }
 
 interface CarColors {
   paint: string;
+  /** Highlight colour (sky reflection on the upper body side). */
   hi: string;
-  lo: string;
+  /** Outline / panel-gap colour. */
   edge: string;
+  /** Black plastic trim. */
   trim: string;
-  chrome: string;
-  light: string;
+}
+
+function carColors(paint: string, sky: string): CarColors {
+  const lum = luminance(paint);
+  return {
+    paint,
+    hi: mix(lighten(paint, lum > 0.7 ? 0.6 : 0.42), sky, 0.18),
+    edge: darken(paint, lum < 0.15 ? 0.2 : 0.55),
+    trim: "#1a1d23",
+  };
 }
 
 /** Bottom edge of the body from the front to the rear with wheel arches. */
@@ -244,43 +258,45 @@ function archStroke(w: Wheel, sill: number, grow: number): string {
 
 function sedanModel(c: CarColors): CarModel {
   const wheels: Wheel[] = [
-    { x: 215, r: 88, rim: 60, archR: 102 },
-    { x: 805, r: 88, rim: 60, archR: 102 },
+    { x: 212, r: 88, rim: 62, archR: 99 },
+    { x: 800, r: 88, rim: 62, archR: 99 },
   ];
-  const sill = -64;
+  const sill = -62;
   const shell =
-    "M34 -64L22 -70Q10 -80 10 -110L12 -168Q14 -200 24 -222Q32 -238 64 -241L250 -250" +
-    "C300 -262 346 -324 392 -344Q500 -378 612 -352C652 -332 688 -290 722 -266" +
-    "Q820 -254 902 -240Q966 -228 984 -204Q998 -180 998 -140L994 -96Q990 -70 962 -64" +
-    bottomWithArches(962, 34, sill, wheels);
+    "M30 -62L20 -68Q8 -78 8 -104L10 -158Q12 -188 22 -206Q30 -220 60 -224L238 -232" +
+    "C290 -244 340 -304 392 -322Q500 -350 606 -328C650 -310 690 -270 726 -248" +
+    "Q830 -236 906 -224Q968 -214 986 -192Q998 -170 998 -132L994 -92Q990 -66 962 -62" +
+    bottomWithArches(962, 30, sill, wheels);
   const glass =
-    "M284 -256C326 -270 366 -318 400 -334Q500 -362 600 -342C638 -322 674 -290 702 -262Q480 -262 284 -256Z";
+    "M282 -238C322 -252 362 -298 398 -312Q500 -338 598 -318C636 -300 672 -272 704 -244Q480 -244 282 -238Z";
   return {
     length: 1000,
-    top: -372,
+    top: -342,
     sill,
-    belt: -256,
-    shoulder: -214,
+    belt: -240,
+    shoulder: -200,
     shell,
     glass,
-    pillars: `<path d="M492 -352L510 -354L510 -259L492 -259Z" fill="${c.trim}"/><path d="M284 -256C296 -262 306 -270 316 -280L340 -280L338 -257Z" fill="${c.trim}"/>`,
+    pillars: `<path d="M494 -340L510 -340L510 -240L494 -240Z" fill="${c.trim}"/>`,
     doorLines:
-      "M510 -258L510 -78M716 -262C712 -210 705 -160 703 -118M298 -258C306 -215 314 -170 316 -128M316 -80L703 -80",
+      "M510 -242L510 -76M716 -244C712 -200 704 -150 703 -116M298 -240C306 -200 312 -160 314 -124M314 -76L703 -76",
     handles: [
-      [436, -228],
-      [650, -230],
+      [436, -212],
+      [650, -214],
     ],
-    mirror: "M706 -262C710 -286 734 -294 754 -288L760 -272Q744 -262 706 -262Z",
-    headlight: "M914 -240Q966 -232 986 -206L980 -196Q942 -204 908 -226Z",
-    taillight: "M12 -200Q16 -228 38 -238L92 -242L84 -226Q46 -220 12 -200Z",
+    mirror: "M708 -246C712 -270 736 -278 756 -272L762 -256Q746 -246 708 -246Z",
+    headlight: "M918 -222Q968 -214 988 -190L982 -180Q944 -188 912 -208Z",
+    taillight: "M10 -186Q14 -212 36 -222L90 -226L82 -210Q44 -204 10 -186Z",
     wheels,
     wheelStyle: "alloy",
     behind: "",
     over:
-      `<path d="M962 -132L997 -134L995 -98L960 -100Z" fill="${c.trim}"/>` +
-      `<path d="M12 -124L44 -124L44 -114L12 -114Z" fill="#7a1016" opacity="0.8"/>` +
-      `<path d="M318 -80L702 -80L702 -64L318 -64Z" fill="${c.edge}" opacity="0.55"/>` +
-      `<path d="M250 -250L312 -252" stroke="${c.edge}" stroke-width="2" opacity="0.4" fill="none"/>`,
+      `<path d="M962 -126L997 -128L995 -94L960 -96Z" fill="${c.trim}"/>` +
+      `<path d="M964 -120L994 -121" stroke="#3a3f47" stroke-width="3"/>` +
+      `<path d="M10 -118L44 -118L44 -108L10 -108Z" fill="#7a1016" opacity="0.8"/>` +
+      `<path d="M314 -76L703 -76L703 -62L314 -62Z" fill="${c.edge}" opacity="0.55"/>` +
+      `<path d="M240 -232L300 -236" stroke="${c.edge}" stroke-width="2" opacity="0.4" fill="none"/>`,
+    overClipped: "",
     noseX: 930,
   };
 }
@@ -319,8 +335,7 @@ function suvModel(c: CarColors): CarModel {
     ],
     mirror: "M728 -306C734 -332 760 -340 780 -334L786 -316Q768 -306 728 -306Z",
     headlight: "M896 -288Q958 -278 984 -240L978 -230Q938 -254 892 -272Z",
-    taillight:
-      "M16 -296Q20 -330 34 -352L62 -354L54 -314L16 -300Z",
+    taillight: "M19 -292Q22 -318 30 -342L58 -346L54 -310Z",
     wheels,
     wheelStyle: "sport",
     behind: "",
@@ -335,8 +350,9 @@ function suvModel(c: CarColors): CarModel {
       `<path d="M14 -132L100 -132L100 -94L40 -94L26 -98Q14 -106 14 -132Z" fill="${cladding}"/>` +
       `<path d="M994 -150L990 -112Q986 -96 966 -94L900 -94L900 -150Z" fill="${cladding}"/>` +
       `<path d="M958 -112L990 -116L987 -98L962 -96Z" fill="#c7ccd3"/>` +
-      `<path d="${archStroke(wheels[0]!, sill, 6)}${archStroke(wheels[1]!, sill, 6)}" fill="none" stroke="${cladding}" stroke-width="14"/>` +
+      `<path d="${wheels.map((w) => archStroke(w, sill, 6)).join("")}" fill="none" stroke="${cladding}" stroke-width="14"/>` +
       `<path d="M16 -150L60 -150L60 -142L16 -142Z" fill="#8a1118" opacity="0.8"/>`,
+    overClipped: "",
     noseX: 930,
   };
 }
@@ -373,13 +389,13 @@ function muscleModel(c: CarColors, stripe: string): CarModel {
     behind: "",
     over:
       // hood scoop
-      `<path d="M700 -256Q724 -282 772 -284L838 -278Q846 -264 838 -250Z" fill="${c.hi}" opacity="0.5"/>` +
-      `<path d="M772 -284L838 -278Q846 -264 838 -250L826 -250Q832 -266 826 -276Z" fill="${c.trim}" opacity="0.85"/>` +
-      // side stripes
-      `<path d="M30 -182L1000 -200L999 -186L30 -168Z" fill="${stripe}"/>` +
-      `<path d="M30 -160L998 -176L998 -170L30 -154Z" fill="${stripe}"/>` +
-      // ducktail lip
-      `<path d="M8 -238Q10 -246 26 -246L120 -247L118 -240L20 -236Z" fill="${c.edge}" opacity="0.5"/>` +
+      `<path d="M712 -257Q732 -273 772 -275L826 -271Q832 -261 829 -249Z" fill="url(#c-body)" stroke="${c.edge}" stroke-width="1.5"/>` +
+      `<path d="M818 -271L826 -271Q832 -261 829 -249L822 -249Q825 -260 818 -271Z" fill="${c.trim}"/>` +
+      // rear wing
+      `<path d="M40 -247L46 -268M100 -249L104 -270" stroke="${c.trim}" stroke-width="7"/>` +
+      `<path d="M12 -266L124 -272Q132 -270 128 -262L14 -258Q8 -262 12 -266Z" fill="url(#c-body)" stroke="${c.edge}" stroke-width="2"/>` +
+      // chin spoiler
+      `<path d="M930 -74L994 -80L1000 -72L940 -66Z" fill="${c.trim}"/>` +
       // chrome bumpers and side markers
       `<path d="M994 -118L1014 -118Q1020 -102 1012 -86L990 -84Z" fill="url(#c-chrome)"/>` +
       `<path d="M4 -120L34 -120L34 -94L8 -92Q2 -104 4 -120Z" fill="url(#c-chrome)"/>` +
@@ -387,6 +403,9 @@ function muscleModel(c: CarColors, stripe: string): CarModel {
       `<path d="M44 -152L70 -152L70 -144L44 -144Z" fill="#b3141c"/>` +
       `<path d="M14 -76L52 -76L52 -64L14 -64Z" fill="url(#c-chrome)"/>` +
       `<path d="M452 -86L640 -86L640 -72L452 -72Z" fill="${c.edge}" opacity="0.45"/>`,
+    overClipped:
+      `<path d="M0 -184L1010 -202L1010 -188L0 -170Z" fill="${stripe}"/>` +
+      `<path d="M0 -162L1010 -178L1010 -172L0 -156Z" fill="${stripe}"/>`,
     noseX: 960,
   };
 }
@@ -406,8 +425,8 @@ function offroadModel(c: CarColors): CarModel {
     "M272 -330L272 -433L420 -434L420 -330Z" +
     "M444 -330L444 -435L546 -436Q556 -434 560 -424L596 -330Z";
   const tread = Array.from({ length: 9 }, (_, i) => {
-    const y = -372 + i * 24;
-    return `M-20 ${y}L-28 ${y + 6}L-20 ${y + 12}Z`;
+    const y = -376 + i * 24;
+    return `<rect x="-28" y="${y}" width="14" height="14" rx="4"/>`;
   }).join("");
   return {
     length: 900,
@@ -418,34 +437,33 @@ function offroadModel(c: CarColors): CarModel {
     shell,
     glass,
     pillars: "",
-    doorLines:
-      "M262 -444L262 -256M432 -444L432 -162M606 -318L606 -200M336 -162L586 -162",
+    doorLines: "M262 -444L262 -256M432 -444L432 -162M606 -318L606 -200M336 -162L586 -162",
     handles: [
       [390, -300],
       [568, -300],
     ],
-    mirror: "M606 -318L612 -352L640 -354L640 -322Z",
-    headlight: "M884 -284Q898 -282 898 -262Q898 -244 884 -242Z",
+    mirror: "M598 -322L602 -350Q604 -357 611 -357L626 -356L624 -326Z",
+    headlight: "M886 -284L898 -284Q902 -262 898 -242L886 -242Z",
     taillight: "M28 -300L40 -300L40 -240L28 -240Z",
     wheels,
     wheelStyle: "offroad",
     behind:
       // spare wheel seen edge-on on the tailgate
       `<rect x="-22" y="-386" width="56" height="224" rx="24" fill="#1b1d21"/>` +
-      `<path d="${tread}" fill="#1b1d21"/>` +
+      `<g fill="#1b1d21">${tread}</g>` +
       `<rect x="-14" y="-376" width="10" height="204" rx="5" fill="#33363c"/>` +
       `<rect x="20" y="-300" width="14" height="60" fill="#2a2d33"/>`,
     over:
       // roof rack
       `<path d="M62 -476L544 -478" stroke="#23262b" stroke-width="8" stroke-linecap="round"/>` +
       `<path d="${[80, 180, 280, 380, 480, 530].map((x) => `M${x} -476L${x} -450`).join("")}" stroke="#23262b" stroke-width="7"/>` +
-      `<path d="M90 -496L440 -498L444 -478L86 -478Z" fill="${darken(c.paint, 0.55)}" opacity="0.0"/>` +
       `<rect x="120" y="-500" width="150" height="24" rx="5" fill="#3c4a3a"/>` +
       `<rect x="290" y="-494" width="110" height="18" rx="4" fill="#4a3c2e"/>` +
       // light bar
       `<rect x="496" y="-470" width="48" height="14" rx="4" fill="#2a2d33"/>` +
       // snorkel
-      `<path d="M652 -310L588 -456L620 -462" fill="none" stroke="#1e2126" stroke-width="16" stroke-linejoin="round" stroke-linecap="round"/>` +
+      `<path d="M672 -306L612 -456L642 -462" fill="none" stroke="#1e2126" stroke-width="16" stroke-linejoin="round" stroke-linecap="round"/>` +
+      `<path d="M665 -318L618 -436" stroke="#ffffff" stroke-width="2" opacity="0.18"/>` +
       // rock slider, bumpers, grille, hinges
       `<rect x="330" y="-166" width="262" height="22" rx="8" fill="#24272d"/>` +
       `<rect x="862" y="-206" width="70" height="56" rx="8" fill="#2a2d33"/>` +
@@ -455,7 +473,8 @@ function offroadModel(c: CarColors): CarModel {
       `<path d="M600 -300h12v18h-12zM600 -236h12v18h-12z" fill="#2a2d33"/>` +
       `<path d="M880 -236L894 -236L894 -226L880 -226Z" fill="#f2a23a"/>` +
       // fender flares
-      `<path d="${archStroke(wheels[0]!, sill, 8)}${archStroke(wheels[1]!, sill, 8)}" fill="none" stroke="#1f2227" stroke-width="26"/>`,
+      `<path d="${wheels.map((w) => archStroke(w, sill, 8)).join("")}" fill="none" stroke="#1f2227" stroke-width="26"/>`,
+    overClipped: "",
     noseX: 880,
   };
 }
@@ -516,18 +535,21 @@ function wheelSvg(w: Wheel, style: WheelStyle, rot: number, caliper: string): st
     case "alloy":
       for (let i = 0; i < 5; i++) {
         const a = i * 72 + rot;
-        spokes += spoke(4, 5, rim * 0.2, rim * 0.93, a - 8) + spoke(4, 5, rim * 0.2, rim * 0.93, a + 8);
+        spokes +=
+          spoke(4, 5, rim * 0.2, rim * 0.93, a - 8) + spoke(4, 5, rim * 0.2, rim * 0.93, a + 8);
       }
       s += `<g fill="url(#c-rim)">${spokes}</g>`;
       break;
     case "sport":
       for (let i = 0; i < 6; i++) {
         const a = i * 60 + rot;
-        spokes += spoke(5, 3.5, rim * 0.22, rim * 0.93, a - 6) + spoke(5, 3.5, rim * 0.22, rim * 0.93, a + 6);
+        spokes +=
+          spoke(5, 3.5, rim * 0.22, rim * 0.93, a - 6) +
+          spoke(5, 3.5, rim * 0.22, rim * 0.93, a + 6);
       }
       s += `<g fill="#3a3f47">${spokes}</g><g fill="url(#c-rim)" transform="scale(0.97)">${spokes}</g>`;
       break;
-    case "mag":
+    case "mag": {
       for (let i = 0; i < 5; i++) {
         const a = i * 72 + rot;
         spokes += spoke(9, 14, rim * 0.2, rim * 0.93, a);
@@ -541,6 +563,7 @@ function wheelSvg(w: Wheel, style: WheelStyle, rot: number, caliper: string): st
       }
       s += `<g fill="#2a2d33">${slots}</g>`;
       break;
+    }
     case "offroad": {
       s += `<circle r="${f(rim * 0.9)}" fill="#2c3036"/>`;
       let holes = "";
@@ -575,6 +598,8 @@ interface CarDrawOptions {
   ground: string;
   headlightsOn: boolean;
   rot: number;
+  /** Mix the paint towards this colour to match the scene's light. */
+  ambient?: { tint: string; amount: number };
 }
 
 interface CarDrawing {
@@ -587,17 +612,11 @@ interface CarDrawing {
 }
 
 function drawCar(o: CarDrawOptions): CarDrawing {
-  const paint = validPaint(o.paint);
+  const paint = o.ambient
+    ? mix(validPaint(o.paint), o.ambient.tint, o.ambient.amount)
+    : validPaint(o.paint);
   const lum = luminance(paint);
-  const colors: CarColors = {
-    paint,
-    hi: mix(lighten(paint, lum > 0.7 ? 0.6 : 0.42), o.sky, 0.18),
-    lo: darken(paint, 0.3),
-    edge: darken(paint, lum < 0.15 ? 0.2 : 0.55),
-    trim: "#1a1d23",
-    chrome: "#dfe3e8",
-    light: "#f5f7fb",
-  };
+  const colors = carColors(paint, o.sky);
   const stripe = lum > 0.55 ? "#1d2128" : "#f4f5f7";
   const m = carModel(o.body, colors, stripe);
   const span = m.sill - m.top;
@@ -635,10 +654,17 @@ function drawCar(o: CarDrawOptions): CarDrawing {
       1,
       0,
     ) +
-    linear("c-rearshade", [
-      [0, "#000000", 0.22],
-      [1, "#000000", 0],
-    ], 0, 0, 1, 0) +
+    linear(
+      "c-rearshade",
+      [
+        [0, "#000000", 0.22],
+        [1, "#000000", 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ) +
     linearUser(
       "c-glass",
       [
@@ -670,15 +696,12 @@ function drawCar(o: CarDrawOptions): CarDrawing {
       1,
       1,
     ) +
-    linear(
-      "c-chrome",
-      [
-        [0, "#ffffff"],
-        [0.5, "#9ea7b1"],
-        [0.56, "#5d6670"],
-        [1, "#e3e7ec"],
-      ],
-    ) +
+    linear("c-chrome", [
+      [0, "#ffffff"],
+      [0.5, "#9ea7b1"],
+      [0.56, "#5d6670"],
+      [1, "#e3e7ec"],
+    ]) +
     linear("c-head", [
       [0, "#ffffff"],
       [1, "#c9d3df"],
@@ -692,6 +715,11 @@ function drawCar(o: CarDrawOptions): CarDrawing {
       [0.6, "#000000", 0.25],
       [1, "#000000", 0],
     ]) +
+    radial("c-contact", [
+      [0, "#000000", 0.7],
+      [0.7, "#000000", 0.35],
+      [1, "#000000", 0],
+    ]) +
     radial("c-glow", [
       [0, "#fff6d8", 0.9],
       [0.35, "#ffe7a8", 0.35],
@@ -701,7 +729,9 @@ function drawCar(o: CarDrawOptions): CarDrawing {
     `<clipPath id="c-glassclip"><path d="${m.glass}"/></clipPath>`;
 
   const wheelsSvg = m.wheels
-    .map((w, i) => wheelSvg(w, m.wheelStyle, o.rot + i * 23, o.body === "muscle" ? "#2a2d33" : "#b3202a"))
+    .map((w, i) =>
+      wheelSvg(w, m.wheelStyle, o.rot + i * 23, o.body === "muscle" ? "#2a2d33" : "#b3202a"),
+    )
     .join("");
   const wells = m.wheels.map((w) => archShape(w, m.sill, -1)).join("");
   const handles = m.handles
@@ -717,10 +747,10 @@ function drawCar(o: CarDrawOptions): CarDrawing {
   const last = m.wheels[m.wheels.length - 1];
   const midX = (minX + maxX) / 2;
   let shadow = `<ellipse cx="${f(midX)}" cy="4" rx="${f(m.length * 0.58)}" ry="34" fill="url(#c-shadow)"/>`;
-  shadow += `<ellipse cx="${f(midX)}" cy="2" rx="${f((maxX - minX) * 0.5)}" ry="12" fill="#000" opacity="0.35"/>`;
+  shadow += `<ellipse cx="${f(midX)}" cy="2" rx="${f((maxX - minX) * 0.52)}" ry="14" fill="url(#c-shadow)" opacity="0.8"/>`;
   for (const w of [first, last]) {
     if (!w) continue;
-    shadow += `<ellipse cx="${f(w.x)}" cy="1" rx="${f(w.r * 0.95)}" ry="9" fill="#000" opacity="0.55"/>`;
+    shadow += `<ellipse cx="${f(w.x)}" cy="2" rx="${f(w.r * 1.15)}" ry="16" fill="url(#c-contact)"/>`;
   }
 
   let car = "";
@@ -734,6 +764,7 @@ function drawCar(o: CarDrawOptions): CarDrawing {
   car += `<path d="M0 ${f(m.shoulder + (m.sill - m.shoulder) * 0.42)}L${f(m.length)} ${f(m.shoulder + (m.sill - m.shoulder) * 0.36)}L${f(m.length)} ${f(m.sill)}L0 ${f(m.sill)}Z" fill="${o.ground}" opacity="0.12"/>`;
   car += `<path d="M0 ${f(m.shoulder - 2)}L${f(m.length)} ${f(m.shoulder - 8)}" stroke="#ffffff" stroke-width="3" opacity="0.55"/>`;
   car += `<path d="M0 ${f(m.shoulder + 4)}L${f(m.length)} ${f(m.shoulder - 2)}" stroke="${darken(paint, 0.35)}" stroke-width="2" opacity="0.35"/>`;
+  car += m.overClipped;
   car += `</g>`;
   car += m.over;
   // glass
@@ -743,8 +774,8 @@ function drawCar(o: CarDrawOptions): CarDrawing {
   car += `<path d="M${f(m.length * 0.4)} ${f(m.top)}L${f(m.length * 0.43)} ${f(m.top)}L${f(m.length * 0.37)} ${f(m.belt)}L${f(m.length * 0.34)} ${f(m.belt)}Z" fill="#ffffff" opacity="0.1"/>`;
   car += `<path d="M${f(m.length * 0.55)} ${f(m.top)}L${f(m.length * 0.66)} ${f(m.top)}L${f(m.length * 0.6)} ${f(m.belt)}L${f(m.length * 0.49)} ${f(m.belt)}Z" fill="#ffffff" opacity="0.08"/>`;
   car += `<rect x="0" y="${f(m.belt - 14)}" width="${f(m.length)}" height="14" fill="#000" opacity="0.25"/>`;
-  car += `</g>`;
   car += m.pillars;
+  car += `</g>`;
   car += `<path d="${m.glass}" fill="none" stroke="${o.body === "muscle" || o.body === "suv" ? "#d5dae0" : "#0d1014"}" stroke-width="${o.body === "muscle" || o.body === "suv" ? 2.5 : 3}" opacity="0.85"/>`;
   // panel gaps
   car += `<path d="${m.doorLines}" fill="none" stroke="${darken(paint, 0.6)}" stroke-width="2.2" opacity="0.55"/>`;
@@ -760,10 +791,11 @@ function drawCar(o: CarDrawOptions): CarDrawing {
   car += wheelsSvg;
   if (o.headlightsOn) {
     const hx = m.noseX + 50;
-    const hy = o.body === "offroad" ? -262 : o.body === "suv" ? -270 : o.body === "muscle" ? -200 : -220;
+    const hy =
+      o.body === "offroad" ? -262 : o.body === "suv" ? -270 : o.body === "muscle" ? -200 : -220;
     car += `<ellipse cx="${f(hx)}" cy="${f(hy)}" rx="70" ry="44" fill="url(#c-glow)"/>`;
     car += `<path d="M${f(hx)} ${f(hy - 6)}L${f(hx + 520)} ${f(hy + 120)}L${f(hx + 520)} ${f(hy + 190)}L${f(hx)} ${f(hy + 8)}Z" fill="#fff2c4" opacity="0.12"/>`;
-    car += `<ellipse cx="6" cy="${f(hy + 10)}" rx="30" ry="26" fill="#ff3b3b" opacity="0.25"/>`;
+    car += `<ellipse cx="14" cy="${f(hy + 10)}" rx="22" ry="18" fill="#ff3b3b" opacity="0.18"/>`;
   }
   return { defs, car, shadow, model: m };
 }
@@ -779,8 +811,11 @@ interface SceneParts {
   sky: string;
   ground: string;
   headlightsOn: boolean;
-  /** Drawn studio-style reflection of the car on the floor. */
-  reflection: boolean;
+  /** Colour of a glossy floor the car is mirrored in (studio), if any. */
+  reflectionFloor: string | null;
+  /** Drawn over the floor reflection (floor highlights). */
+  floor: string;
+  ambient?: { tint: string; amount: number };
 }
 
 interface Frame {
@@ -789,30 +824,43 @@ interface Frame {
   groundY: number;
 }
 
-function clouds(rnd: Rng, W: number, H: number, top: number, bottom: number, color: string, count: number, opacity: number): string {
-  let s = `<g fill="${color}" opacity="${opacity}">`;
+function clouds(
+  rnd: Rng,
+  W: number,
+  H: number,
+  top: number,
+  bottom: number,
+  color: string,
+  shade: string,
+  count: number,
+  opacity: number,
+): string {
+  let body = "";
+  let under = "";
   for (let i = 0; i < count; i++) {
-    const cx = range(rnd, -0.05, 1.05) * W;
-    const cy = range(rnd, top, bottom) * H;
-    const w = range(rnd, 0.12, 0.24) * W;
-    const h = w * range(rnd, 0.16, 0.22);
-    // flat-bottomed cumulus made from a few circles over a rounded base
-    s += `<rect x="${f(cx - w / 2)}" y="${f(cy - h * 0.5)}" width="${f(w)}" height="${f(h * 0.5)}" rx="${f(h * 0.25)}"/>`;
-    const bumps = 3 + Math.floor(rnd() * 2);
-    for (let b = 0; b < bumps; b++) {
-      const t = (b + 0.5) / bumps;
-      const r = h * range(rnd, 0.35, 0.6) * (1 - Math.abs(t - 0.45) * 0.8);
-      s += `<circle cx="${f(cx - w / 2 + w * t)}" cy="${f(cy - h * 0.35)}" r="${f(r)}"/>`;
+    const cx = ((i + range(rnd, 0.1, 0.9)) / count) * W * 1.1 - W * 0.05;
+    const by = range(rnd, top, bottom) * H;
+    const w = range(rnd, 0.1, 0.2) * W;
+    const hb = w * 0.13;
+    body += `<rect x="${f(cx - w / 2)}" y="${f(by - hb)}" width="${f(w)}" height="${f(hb)}" rx="${f(hb / 2)}"/>`;
+    const bumps: Array<[number, number]> = [
+      [-0.27, 0.13],
+      [-0.06, 0.2],
+      [0.2, 0.15],
+    ];
+    for (const [dx, rr] of bumps) {
+      const r = w * rr * range(rnd, 0.85, 1.15);
+      body += `<circle cx="${f(cx + dx * w)}" cy="${f(by - r)}" r="${f(r)}"/>`;
     }
+    under += `<rect x="${f(cx - w / 2 + hb * 0.2)}" y="${f(by - hb * 0.45)}" width="${f(w - hb * 0.4)}" height="${f(hb * 0.45)}" rx="${f(hb * 0.22)}"/>`;
   }
-  return s + `</g>`;
+  return `<g opacity="${opacity}"><g fill="${color}">${body}</g><g fill="${shade}">${under}</g></g>`;
 }
 
-function sun(cx: number, cy: number, r: number, core: string, glow: string): string {
+function sun(cx: number, cy: number, r: number, core: string): string {
   return (
-    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 4)}" fill="url(#s-sunglow)"/>` +
-    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${core}"/>` +
-    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 1.25)}" fill="${glow}" opacity="0.25"/>`
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 5)}" fill="url(#s-sunglow)"/>` +
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${core}"/>`
   );
 }
 
@@ -834,7 +882,7 @@ function pineTree(x: number, b: number, h: number, w: number): string {
     [-0.17, -0.64],
     [-0.3, -0.64],
   ];
-  return `M${p.map(([px, py]) => `${f(x + px * w)} ${f(b + py * h)}`).join("L")}Z`;
+  return `M${p.map(([px, py]) => `${Math.round(x + px * w)} ${Math.round(b + py * h)}`).join("L")}Z`;
 }
 
 function roundTree(x: number, b: number, h: number): string {
@@ -882,7 +930,14 @@ function streetLamp(x: number, b: number, h: number, color: string, lit: boolean
   return s;
 }
 
-function roadLayer(fr: Frame, top: number, bottom: number, asphalt: string, line: string, edge: string, rnd: Rng): string {
+function roadLayer(
+  fr: Frame,
+  top: number,
+  bottom: number,
+  line: string,
+  edge: string,
+  rnd: Rng,
+): string {
   const { W } = fr;
   let s = `<rect x="0" y="${f(top)}" width="${W}" height="${f(bottom - top)}" fill="url(#s-road)"/>`;
   s += `<rect x="0" y="${f(top)}" width="${W}" height="4" fill="${edge}" opacity="0.7"/>`;
@@ -893,7 +948,6 @@ function roadLayer(fr: Frame, top: number, bottom: number, asphalt: string, line
   for (let x = -off; x < W; x += dash * 2) d += `M${f(x)} ${f(laneY)}h${f(dash)}v5h${f(-dash)}Z`;
   s += `<path d="${d}" fill="${line}" opacity="0.85"/>`;
   s += `<rect x="0" y="${f(top)}" width="${W}" height="${f(bottom - top)}" fill="url(#s-roadsheen)"/>`;
-  void asphalt;
   return s;
 }
 
@@ -909,7 +963,11 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
   let sky = "#bcd7f0";
   let ground = "#555b63";
   let headlightsOn = false;
-  let reflection = false;
+  let reflectionFloor: string | null = null;
+  let floor = "";
+  let ambient: { tint: string; amount: number } | undefined = golden
+    ? { tint: "#4a2f4a", amount: 0.12 }
+    : undefined;
 
   const skyRect = (list: Array<[number, string]>) => {
     defs += linear("s-sky", list);
@@ -949,6 +1007,7 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       sky = dusk ? "#c98a8a" : "#c9e0f5";
       ground = dusk ? "#2a2530" : "#4b5058";
       headlightsOn = dusk;
+      if (dusk) ambient = { tint: "#2a2350", amount: 0.22 };
       back += skyRect([
         [0, top],
         [0.55, mid],
@@ -959,9 +1018,19 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         [0, "#ffe7a0", 0.7],
         [1, "#ffe7a0", 0],
       ]);
-      if (dusk) back += sun(W * 0.7, horizon + H * 0.02, H * 0.07, "#ffd59a", "#ffb36b");
-      else back += sun(W * 0.82, H * 0.14, H * 0.05, "#fffbea", "#fff3c4");
-      back += clouds(rnd, W, H, 0.1, 0.34, dusk ? "#f3b9a6" : "#ffffff", 4, dusk ? 0.35 : 0.85);
+      if (dusk) back += sun(W * 0.7, horizon + H * 0.02, H * 0.07, "#ffd59a");
+      else back += sun(W * 0.82, H * 0.14, H * 0.05, "#fffbea");
+      back += clouds(
+        rnd,
+        W,
+        H,
+        0.12,
+        0.34,
+        dusk ? "#e7a39a" : "#ffffff",
+        dusk ? "#b9788a" : "#dce9f6",
+        3,
+        dusk ? 0.55 : 0.95,
+      );
       // far skyline
       const farC = dusk ? "#5b4a78" : mix("#8aa3c2", bot, 0.45);
       const nearC = dusk ? "#2c2748" : "#5f7896";
@@ -969,36 +1038,49 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       defs += `<pattern id="s-win" width="16" height="22" patternUnits="userSpaceOnUse"><rect x="4" y="5" width="8" height="11" fill="${winC}" opacity="${dusk ? 0.9 : 0.55}"/></pattern>`;
       defs += `<pattern id="s-win2" width="48" height="66" patternUnits="userSpaceOnUse"><rect x="4" y="5" width="8" height="11" fill="${nearC}"/><rect x="20" y="27" width="8" height="11" fill="${nearC}"/><rect x="36" y="49" width="8" height="11" fill="${nearC}"/><rect x="36" y="5" width="8" height="11" fill="${nearC}"/></pattern>`;
       let far = "";
-      for (let x = -20; x < W; ) {
+      for (let x = -20; x < W;) {
         const w = range(rnd, 0.03, 0.07) * W;
         const h = range(rnd, 0.12, 0.3) * H;
         far += `M${f(x)} ${f(roadTop)}V${f(horizon - h)}h${f(w)}V${f(roadTop)}Z`;
-        if (rnd() < 0.2) far += `M${f(x + w / 2 - 2)} ${f(horizon - h)}v${f(-H * 0.05)}h4v${f(H * 0.05)}Z`;
+        if (rnd() < 0.2)
+          far += `M${f(x + w / 2 - 2)} ${f(horizon - h)}v${f(-H * 0.05)}h4v${f(H * 0.05)}Z`;
         x += w + range(rnd, -0.005, 0.01) * W;
       }
       back += `<path d="${far}" fill="${farC}"/>`;
       let near = "";
       const nearRects: string[] = [];
-      for (let x = range(rnd, -60, 0); x < W; ) {
+      for (let x = range(rnd, -60, 0); x < W;) {
         const w = range(rnd, 0.05, 0.1) * W;
         const h = range(rnd, 0.06, 0.22) * H;
         const y = horizon + H * 0.06 - h;
         near += `M${f(x)} ${f(roadTop)}V${f(y)}h${f(w)}V${f(roadTop)}Z`;
-        nearRects.push(`<rect x="${f(x + 8)}" y="${f(y + 12)}" width="${f(w - 16)}" height="${f(roadTop - y - 30)}" fill="url(#s-win)"/>`);
+        nearRects.push(
+          `<rect x="${f(x + 8)}" y="${f(y + 12)}" width="${f(w - 16)}" height="${f(roadTop - y - 30)}" fill="url(#s-win)"/>`,
+        );
         x += w + range(rnd, 0.01, 0.05) * W;
       }
       back += `<path d="${near}" fill="${nearC}"/>` + nearRects.join("");
-      if (dusk) back += `<g opacity="0.55">${nearRects.join("").replaceAll("s-win)", "s-win2)")}</g>`;
+      if (dusk)
+        back += `<g opacity="0.55">${nearRects.join("").replaceAll("s-win)", "s-win2)")}</g>`;
       // sidewalk + trees + lamps
       const walkTop = roadTop - H * 0.035;
       back += `<rect x="0" y="${f(walkTop)}" width="${W}" height="${f(roadTop - walkTop)}" fill="${dusk ? "#4a4152" : "#b9bec6"}"/>`;
       back += `<rect x="0" y="${f(walkTop)}" width="${W}" height="3" fill="${dusk ? "#6a5d70" : "#d9dde2"}"/>`;
       let trees = "";
-      for (let x = range(rnd, 0.05, 0.15) * W; x < W; x += range(rnd, 0.22, 0.32) * W) trees += roundTree(x, walkTop + 4, H * range(rnd, 0.15, 0.19));
+      for (let x = range(rnd, 0.05, 0.15) * W; x < W; x += range(rnd, 0.22, 0.32) * W)
+        trees += roundTree(x, walkTop + 4, H * range(rnd, 0.15, 0.19));
       back += `<path d="${trees}" fill="${dusk ? "#2f3a3a" : "#4f8a5f"}"/>`;
-      for (let x = range(rnd, 0.1, 0.2) * W; x < W; x += W * 0.3) back += streetLamp(x, walkTop + 6, H * 0.22, dusk ? "#1d1b29" : "#3d4652", dusk);
+      for (let x = range(rnd, 0.1, 0.2) * W; x < W; x += W * 0.3)
+        back += streetLamp(x, walkTop + 6, H * 0.22, dusk ? "#1d1b29" : "#3d4652", dusk);
       roadDefs(dusk ? "#35313d" : "#4a4f57");
-      back += roadLayer(fr, roadTop, roadBottom, "", dusk ? "#e8d7b0" : "#f3f3f0", dusk ? "#6a5d70" : "#e6e8eb", rnd);
+      back += roadLayer(
+        fr,
+        roadTop,
+        roadBottom,
+        dusk ? "#e8d7b0" : "#f3f3f0",
+        dusk ? "#6a5d70" : "#e6e8eb",
+        rnd,
+      );
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="${f(H - roadBottom)}" fill="${dusk ? "#3a3342" : "#a9afb8"}"/>`;
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="8" fill="${dusk ? "#5a4f62" : "#d3d7dc"}"/>`;
       let tiles = "";
@@ -1018,11 +1100,21 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         [1, bot],
       ]);
       defs += sunGlow(golden ? "#ffcf8a" : "#fff4d0");
-      if (golden) back += sun(W * 0.3, horizon - H * 0.02, H * 0.08, "#fff0c8", "#ffcf8a");
-      else back += sun(W * 0.78, H * 0.15, H * 0.055, "#fffdf0", "#fff4d0");
-      if (!golden) back += clouds(rnd, W, H, 0.08, 0.22, "#ffffff", 2, 0.7);
+      if (golden) back += sun(W * 0.86, horizon - H * 0.1, H * 0.07, "#fff0c8");
+      else back += sun(W * 0.78, H * 0.15, H * 0.055, "#fffdf0");
+      back += clouds(
+        rnd,
+        W,
+        H,
+        0.1,
+        0.24,
+        golden ? "#f0a08a" : "#ffffff",
+        golden ? "#c0707a" : "#e3edf5",
+        2,
+        golden ? 0.6 : 0.9,
+      );
       // mesas
-      const mesaC = golden ? "#b56a6a" : mix("#c98c6a", bot, 0.35);
+      const mesaC = golden ? "#a35a68" : mix("#c0754e", bot, 0.2);
       let mesas = "";
       for (let i = 0; i < 3; i++) {
         const cx = range(rnd, 0.05, 0.95) * W;
@@ -1060,13 +1152,22 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       back += `<path d="${cactus}" fill="none" stroke="${cactusC}" stroke-width="${f(H * 0.016)}" stroke-linecap="round" stroke-linejoin="round"/>`;
       roadDefs(golden ? "#5b4a4a" : "#6a6562");
       back += `<rect x="0" y="${f(roadTop - 6)}" width="${W}" height="8" fill="${golden ? "#b8775a" : "#d8b07e"}"/>`;
-      back += roadLayer(fr, roadTop, roadBottom, "", golden ? "#f2c46b" : "#f5c542", golden ? "#d9906a" : "#e9c897", rnd);
+      back += roadLayer(
+        fr,
+        roadTop,
+        roadBottom,
+        golden ? "#f2c46b" : "#f5c542",
+        golden ? "#d9906a" : "#e9c897",
+        rnd,
+      );
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="${f(H - roadBottom)}" fill="${golden ? "#b06d4e" : "#e3b57e"}"/>`;
       const fpts: Array<[number, number]> = [];
-      for (let x = -100; x <= W + 200; x += W * 0.15) fpts.push([x, roadBottom + 6 + rnd() * H * 0.02]);
+      for (let x = -100; x <= W + 200; x += W * 0.15)
+        fpts.push([x, roadBottom + 6 + rnd() * H * 0.02]);
       front += `<path d="${smoothRidge(fpts, H)}" fill="${golden ? "#9c5d43" : "#d7a56c"}"/>`;
       let pebbles = "";
-      for (let i = 0; i < 14; i++) pebbles += `<ellipse cx="${f(rnd() * W)}" cy="${f(roadBottom + H * 0.03 + rnd() * (H - roadBottom))}" rx="${f(range(rnd, 3, 8))}" ry="${f(range(rnd, 2, 4))}"/>`;
+      for (let i = 0; i < 14; i++)
+        pebbles += `<ellipse cx="${f(rnd() * W)}" cy="${f(roadBottom + H * 0.03 + rnd() * (H - roadBottom))}" rx="${f(range(rnd, 3, 8))}" ry="${f(range(rnd, 2, 4))}"/>`;
       front += `<g fill="${golden ? "#6e3f31" : "#b9875a"}" opacity="0.6">${pebbles}</g>`;
       break;
     }
@@ -1082,12 +1183,23 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         [1, bot],
       ]);
       defs += sunGlow(golden ? "#ffd9a0" : "#fffbe6");
-      if (golden) back += sun(W * 0.22, horizon - H * 0.05, H * 0.06, "#fff3d6", "#ffd9a0");
-      else back += sun(W * 0.2, H * 0.14, H * 0.05, "#fffdf2", "#fffbe6");
-      back += clouds(rnd, W, H, 0.08, 0.3, golden ? "#ffe3cf" : "#ffffff", 3, golden ? 0.5 : 0.85);
+      if (golden) back += sun(W * 0.22, horizon - H * 0.05, H * 0.06, "#fff3d6");
+      else back += sun(W * 0.2, H * 0.14, H * 0.05, "#fffdf2");
+      back += clouds(
+        rnd,
+        W,
+        H,
+        0.1,
+        0.3,
+        golden ? "#ffd9c0" : "#ffffff",
+        golden ? "#e0a69a" : "#dcebf0",
+        3,
+        golden ? 0.65 : 0.95,
+      );
       // distant hills
       const hillPts: Array<[number, number]> = [];
-      for (let x = -100; x <= W + 200; x += W * 0.14) hillPts.push([x, horizon - H * range(rnd, 0.02, 0.1)]);
+      for (let x = -100; x <= W + 200; x += W * 0.14)
+        hillPts.push([x, horizon - H * range(rnd, 0.02, 0.1)]);
       back += `<path d="${smoothRidge(hillPts, roadTop)}" fill="${golden ? "#a98aa0" : mix("#7fa8a0", bot, 0.45)}"/>`;
       const pineLayers: Array<[string, number, number, number]> = golden
         ? [
@@ -1107,7 +1219,7 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
           d += pineTree(x, b + rnd() * 6, h, h * 0.42);
         }
         back += `<path d="${d}" fill="${c}"/>`;
-        back += `<rect x="0" y="${f(b - 2)}" width="${W}" height="${f(roadTop - b + 4)}" fill="${c}"/>`;
+        back += `<rect x="0" y="${f(b - H * 0.012)}" width="${W}" height="${f(roadTop - b + H * 0.014)}" fill="${c}"/>`;
       }
       // light rays in golden hour
       if (golden) {
@@ -1119,7 +1231,7 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       }
       back += `<rect x="0" y="${f(roadTop - 8)}" width="${W}" height="10" fill="${golden ? "#5a5a3a" : "#6f9a4f"}"/>`;
       roadDefs(golden ? "#47444a" : "#4e5358");
-      back += roadLayer(fr, roadTop, roadBottom, "", "#f2f0e6", "#c8ccc9", rnd);
+      back += roadLayer(fr, roadTop, roadBottom, "#f2f0e6", "#c8ccc9", rnd);
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="${f(H - roadBottom)}" fill="${golden ? "#5d5a36" : "#5f8f45"}"/>`;
       let grass = "";
       for (let i = 0; i < 40; i++) {
@@ -1135,14 +1247,15 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       const dark = golden;
       sky = dark ? "#3a3f4a" : "#e8eaee";
       ground = dark ? "#15171b" : "#b8bcc4";
-      reflection = true;
+      reflectionFloor = dark ? "#111317" : "#d7dade";
+      ambient = dark ? { tint: "#000000", amount: 0.1 } : undefined;
       const floorTop = groundY - H * 0.2;
       defs += `<radialGradient id="s-back" cx="0.5" cy="0.55" r="0.75">${stops(
         dark
           ? [
-              [0, "#3b404b"],
-              [0.55, "#1f2329"],
-              [1, "#0c0d10"],
+              [0, "#4a505c"],
+              [0.55, "#262a32"],
+              [1, "#101216"],
             ]
           : [
               [0, "#fbfbfc"],
@@ -1152,20 +1265,17 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       )}</radialGradient>`;
       defs += linear("s-floor", [
         [0, dark ? "#1c1f25" : "#e4e7eb", 0],
-        [0.25, dark ? "#1c1f25" : "#dfe2e6", 1],
-        [1, dark ? "#08090b" : "#b9bec6", 1],
+        [0.35, dark ? "#16181d" : "#dcdfe3", 1],
+        [1, dark ? "#111317" : "#d7dade", 1],
       ]);
-      defs += radial(
-        "s-spot",
-        [
-          [0, "#ffffff", dark ? 0.22 : 0.7],
-          [1, "#ffffff", 0],
-        ],
-      );
+      defs += radial("s-spot", [
+        [0, "#ffffff", dark ? 0.32 : 0.7],
+        [1, "#ffffff", 0],
+      ]);
       back += `<rect width="${W}" height="${H}" fill="url(#s-back)"/>`;
       back += `<ellipse cx="${f(W / 2)}" cy="${f(groundY - H * 0.25)}" rx="${f(W * 0.45)}" ry="${f(H * 0.35)}" fill="url(#s-spot)"/>`;
       back += `<rect x="0" y="${f(floorTop)}" width="${W}" height="${f(H - floorTop)}" fill="url(#s-floor)"/>`;
-      back += `<ellipse cx="${f(W / 2)}" cy="${f(groundY + H * 0.02)}" rx="${f(W * 0.42)}" ry="${f(H * 0.08)}" fill="url(#s-spot)" opacity="0.8"/>`;
+      floor += `<ellipse cx="${f(W / 2)}" cy="${f(groundY + H * 0.02)}" rx="${f(W * 0.42)}" ry="${f(H * 0.08)}" fill="url(#s-spot)" opacity="0.7"/>`;
       // light strips on the ceiling edge for the dark studio
       if (dark) {
         back += `<rect x="${f(W * 0.15)}" y="${f(H * 0.04)}" width="${f(W * 0.7)}" height="${f(H * 0.012)}" rx="4" fill="#ffffff" opacity="0.85"/>`;
@@ -1186,9 +1296,19 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         [1, bot],
       ]);
       defs += sunGlow(golden ? "#ffd08a" : "#fffbe6");
-      if (golden) back += sun(W * 0.62, seaTop - H * 0.03, H * 0.075, "#fff1c8", "#ffd08a");
-      else back += sun(W * 0.15, H * 0.13, H * 0.05, "#fffdf2", "#fffbe6");
-      back += clouds(rnd, W, H, 0.06, 0.26, golden ? "#f6b7a0" : "#ffffff", 3, golden ? 0.5 : 0.9);
+      if (golden) back += sun(W * 0.62, seaTop - H * 0.03, H * 0.075, "#fff1c8");
+      else back += sun(W * 0.15, H * 0.13, H * 0.05, "#fffdf2");
+      back += clouds(
+        rnd,
+        W,
+        H,
+        0.1,
+        0.28,
+        golden ? "#f4a892" : "#ffffff",
+        golden ? "#b8708a" : "#d6eaf5",
+        3,
+        golden ? 0.65 : 0.95,
+      );
       // headland
       const hx = rnd() < 0.5 ? W * 0.02 : W * 0.7;
       back += `<path d="M${f(hx - W * 0.05)} ${f(seaTop)}Q${f(hx + W * 0.05)} ${f(seaTop - H * 0.11)} ${f(hx + W * 0.14)} ${f(seaTop - H * 0.08)}Q${f(hx + W * 0.22)} ${f(seaTop - H * 0.05)} ${f(hx + W * 0.32)} ${f(seaTop)}Z" fill="${golden ? "#6a4a70" : mix("#6f8fa0", bot, 0.4)}"/>`;
@@ -1213,10 +1333,17 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       back += `<rect x="0" y="${f(wallTop)}" width="${W}" height="${f(roadTop - wallTop)}" fill="${golden ? "#8a6a70" : "#e9dfcf"}"/>`;
       back += `<rect x="0" y="${f(wallTop)}" width="${W}" height="5" fill="${golden ? "#a88588" : "#fbf5ea"}"/>`;
       let palms = "";
-      for (let x = range(rnd, 0.05, 0.15) * W; x < W; x += range(rnd, 0.28, 0.4) * W) palms += palm(x, wallTop + 2, H * range(rnd, 0.3, 0.4), range(rnd, -0.15, 0.15), golden ? "#2e2636" : "#2f6a4a");
+      for (let x = range(rnd, 0.05, 0.15) * W; x < W; x += range(rnd, 0.28, 0.4) * W)
+        palms += palm(
+          x,
+          wallTop + 2,
+          H * range(rnd, 0.3, 0.4),
+          range(rnd, -0.15, 0.15),
+          golden ? "#2e2636" : "#2f6a4a",
+        );
       back += palms;
       roadDefs(golden ? "#3f3844" : "#52575e");
-      back += roadLayer(fr, roadTop, roadBottom, "", "#f3f1ea", golden ? "#a88588" : "#ddd5c5", rnd);
+      back += roadLayer(fr, roadTop, roadBottom, "#f3f1ea", golden ? "#a88588" : "#ddd5c5", rnd);
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="${f(H - roadBottom)}" fill="${golden ? "#a07a6e" : "#efdcb8"}"/>`;
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="10" fill="${golden ? "#7a5a5a" : "#d8c39b"}"/>`;
       break;
@@ -1233,15 +1360,28 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         [1, bot],
       ]);
       defs += sunGlow(golden ? "#ffd8b0" : "#fffbe6");
-      if (golden) back += sun(W * 0.85, horizon - H * 0.12, H * 0.05, "#fff0d8", "#ffd8b0");
-      else back += sun(W * 0.85, H * 0.12, H * 0.045, "#fffdf2", "#fffbe6");
-      back += clouds(rnd, W, H, 0.06, 0.2, golden ? "#f2c1c0" : "#ffffff", 2, 0.8);
+      if (golden) back += sun(W * 0.85, horizon - H * 0.12, H * 0.05, "#fff0d8");
+      else back += sun(W * 0.85, H * 0.12, H * 0.045, "#fffdf2");
+      back += clouds(
+        rnd,
+        W,
+        H,
+        0.08,
+        0.22,
+        golden ? "#f2c1c0" : "#ffffff",
+        golden ? "#b98aa8" : "#d9e8f5",
+        2,
+        0.9,
+      );
       // far peaks with snow
       const pts: Array<[number, number]> = [];
       let x = -60;
       let up = true;
       while (x < W + 120) {
-        pts.push([x, up ? horizon - H * range(rnd, 0.22, 0.36) : horizon - H * range(rnd, 0.06, 0.14)]);
+        pts.push([
+          x,
+          up ? horizon - H * range(rnd, 0.22, 0.36) : horizon - H * range(rnd, 0.06, 0.14),
+        ]);
         x += W * range(rnd, 0.08, 0.14);
         up = !up;
       }
@@ -1259,18 +1399,21 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
         const p = pts[i];
         const q = pts[i + 1];
         if (!p || !q) continue;
-        if (p[1] < q[1]) shade += `M${f(p[0])} ${f(p[1])}L${f(q[0])} ${f(q[1])}L${f(p[0] + (q[0] - p[0]) * 0.3)} ${f(roadTop)}Z`;
+        if (p[1] < q[1])
+          shade += `M${f(p[0])} ${f(p[1])}L${f(q[0])} ${f(q[1])}L${f(p[0] + (q[0] - p[0]) * 0.3)} ${f(roadTop)}Z`;
       }
       back += `<path d="${shade}" fill="#1d2540" opacity="0.14" clip-path="url(#s-peaks)"/>`;
       let snow = "";
       const snowY = horizon - H * 0.17;
       snow += `M-100 -10H${W + 100}V${f(snowY)}`;
-      for (let sx = W + 100; sx > -100; sx -= W * 0.02) snow += `L${f(sx)} ${f(snowY + (rnd() - 0.3) * H * 0.05)}`;
+      for (let sx = W + 100; sx > -100; sx -= W * 0.02)
+        snow += `L${f(sx)} ${f(snowY + (rnd() - 0.3) * H * 0.05)}`;
       snow += "Z";
       back += `<path d="${snow}" fill="${golden ? "#ffe0e0" : "#f7fbff"}" clip-path="url(#s-peaks)"/>`;
       // mid ridge
       const mpts: Array<[number, number]> = [];
-      for (let mx = -100; mx <= W + 200; mx += W * 0.1) mpts.push([mx, horizon - H * range(rnd, 0.0, 0.1)]);
+      for (let mx = -100; mx <= W + 200; mx += W * 0.1)
+        mpts.push([mx, horizon - H * range(rnd, 0.0, 0.1)]);
       back += `<path d="${smoothRidge(mpts, roadTop)}" fill="${golden ? "#5e4c70" : "#5f7d8f"}"/>`;
       // pine line
       let d = "";
@@ -1281,15 +1424,26 @@ function sceneParts(scene: Scene, time: Time, fr: Frame, rnd: Rng): SceneParts {
       back += `<path d="${d}" fill="${golden ? "#2e2a3a" : "#2f5a45"}"/>`;
       back += `<rect x="0" y="${f(roadTop - H * 0.035)}" width="${W}" height="${f(H * 0.04)}" fill="${golden ? "#4a4a3a" : "#7aa25a"}"/>`;
       roadDefs(golden ? "#403b46" : "#50555c");
-      back += roadLayer(fr, roadTop, roadBottom, "", "#f2f2ee", "#c9cfc6", rnd);
+      back += roadLayer(fr, roadTop, roadBottom, "#f2f2ee", "#c9cfc6", rnd);
       front += `<rect x="0" y="${f(roadBottom)}" width="${W}" height="${f(H - roadBottom)}" fill="${golden ? "#4f4d38" : "#6fa04e"}"/>`;
       let flowers = "";
-      for (let i = 0; i < 30; i++) flowers += `<circle cx="${f(rnd() * W)}" cy="${f(roadBottom + H * 0.02 + rnd() * (H - roadBottom))}" r="${f(range(rnd, 2, 4))}"/>`;
+      for (let i = 0; i < 30; i++)
+        flowers += `<circle cx="${f(rnd() * W)}" cy="${f(roadBottom + H * 0.02 + rnd() * (H - roadBottom))}" r="${f(range(rnd, 2, 4))}"/>`;
       front += `<g fill="${golden ? "#d9b0a0" : "#f4f0d8"}" opacity="0.8">${flowers}</g>`;
       break;
     }
   }
-  return { defs, back, front, sky, ground, headlightsOn, reflection };
+  return {
+    defs,
+    back,
+    front,
+    sky,
+    ground,
+    headlightsOn,
+    reflectionFloor,
+    floor,
+    ...(ambient ? { ambient } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -1303,7 +1457,8 @@ interface Placement {
   x: number;
   groundY: number;
   mirror: boolean;
-  blur: number;
+  /** Opacity of a sky-coloured veil over the background (fake depth of field). */
+  haze: number;
   time: Time;
 }
 
@@ -1327,41 +1482,38 @@ function composeCar(
     ground: sp.ground,
     headlightsOn: sp.headlightsOn,
     rot: Math.floor(mulberry32(seed)() * 72),
+    ...(sp.ambient ? { ambient: sp.ambient } : {}),
   });
+  const sc = Math.round(p.s * 1000) / 1000;
   const t = p.mirror
-    ? `translate(${f(p.x + car.model.length * p.s)} ${f(p.groundY)}) scale(${f(-p.s * 1000) / 1000} ${f(p.s * 1000) / 1000})`
-    : `translate(${f(p.x)} ${f(p.groundY)}) scale(${Math.round(p.s * 1000) / 1000})`;
+    ? `translate(${f(p.x + car.model.length * p.s)} ${f(p.groundY)}) scale(${-sc} ${sc})`
+    : `translate(${f(p.x)} ${f(p.groundY)}) scale(${sc})`;
   let defs = sp.defs + car.defs;
   defs += `<g id="car">${car.car}</g>`;
-  let body2 = "";
-  if (p.blur > 0) {
-    defs += `<filter id="s-blur" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${p.blur}"/></filter>`;
-    body2 += `<g filter="url(#s-blur)">${sp.back}</g>`;
-  } else {
-    body2 += sp.back;
-  }
-  if (sp.reflection) {
-    const rt = p.mirror
-      ? `translate(${f(p.x + car.model.length * p.s)} ${f(p.groundY)}) scale(${Math.round(-p.s * 1000) / 1000} ${Math.round(-p.s * 1000) / 1000})`
-      : `translate(${f(p.x)} ${f(p.groundY)}) scale(${Math.round(p.s * 1000) / 1000} ${Math.round(-p.s * 1000) / 1000})`;
+  let body2 = sp.back;
+  if (p.haze > 0)
+    body2 += `<rect width="${W}" height="${H}" fill="${sp.sky}" opacity="${p.haze}"/>`;
+  if (sp.reflectionFloor) {
+    const sx = Math.round((p.mirror ? -p.s : p.s) * 1000) / 1000;
+    const rt = `translate(${f(p.mirror ? p.x + car.model.length * p.s : p.x)} ${f(p.groundY)}) scale(${sx} ${Math.round(-p.s * 1000) / 1000})`;
     defs += linearUser(
       "s-reflfade",
       [
-        [0, "#ffffff", 0.35],
-        [1, "#ffffff", 0],
+        [0, sp.reflectionFloor, 0.62],
+        [1, sp.reflectionFloor, 1],
       ],
       0,
       p.groundY,
       0,
-      p.groundY + 240 * p.s,
+      p.groundY + 230 * p.s,
     );
-    defs += `<mask id="s-reflmask" maskUnits="userSpaceOnUse" x="0" y="0" width="${W}" height="${H}"><rect x="0" y="${f(p.groundY)}" width="${W}" height="${f(H - p.groundY)}" fill="url(#s-reflfade)"/></mask>`;
-    body2 += `<g mask="url(#s-reflmask)"><use href="#car" transform="${rt}"/></g>`;
+    body2 += `<use href="#car" transform="${rt}"/>`;
+    body2 += `<rect x="0" y="${f(p.groundY)}" width="${W}" height="${f(H - p.groundY)}" fill="url(#s-reflfade)"/>`;
   }
+  body2 += sp.floor;
   body2 += `<g transform="${t}">${car.shadow}</g>`;
   body2 += `<use href="#car" transform="${t}"/>`;
-  if (p.blur > 0) body2 += `<g filter="url(#s-blur)">${sp.front}</g>`;
-  else body2 += sp.front;
+  body2 += sp.front;
   if (vignette) {
     defs += `<radialGradient id="s-vig" cx="0.5" cy="0.5" r="0.75">${stops([
       [0.55, "#000000", 0],
@@ -1389,20 +1541,47 @@ export function carPhotoSvg(options: {
   if (variant === 0) {
     const s = (W * 0.66) / len;
     const groundY = H * 0.83;
-    return composeCar(W, H, body, paint, scene, { s, x: (W - len * s) / 2, groundY, mirror: false, blur: 0, time: "day" }, seed, true);
+    return composeCar(
+      W,
+      H,
+      body,
+      paint,
+      scene,
+      { s, x: (W - len * s) / 2, groundY, mirror: false, haze: 0, time: "day" },
+      seed,
+      true,
+    );
   }
   if (variant === 1) {
     const s = (W * 0.78) / len;
     const groundY = H * 0.87;
-    return composeCar(W, H, body, paint, scene, { s, x: (W - len * s) / 2 + W * 0.02, groundY, mirror: true, blur: 0, time: "golden" }, seed, true);
+    return composeCar(
+      W,
+      H,
+      body,
+      paint,
+      scene,
+      { s, x: (W - len * s) / 2 + W * 0.02, groundY, mirror: true, haze: 0, time: "golden" },
+      seed,
+      true,
+    );
   }
   // detail shot: front wheel + headlight, background softly out of focus
   const s = body === "offroad" ? 2.0 : 2.3;
-  const m = drawCar({ body, paint, sky: "#ffffff", ground: "#000000", headlightsOn: false, rot: 0 }).model;
+  const m = carModel(body, carColors(paint, "#ffffff"), "#ffffff");
   const front = m.wheels[m.wheels.length - 1];
   const focusX = front ? (front.x + m.noseX) / 2 : m.length * 0.8;
   const groundY = H * 0.94;
-  return composeCar(W, H, body, paint, scene, { s, x: W * 0.52 - focusX * s, groundY, mirror: false, blur: 7, time: "day" }, seed, true);
+  return composeCar(
+    W,
+    H,
+    body,
+    paint,
+    scene,
+    { s, x: W * 0.52 - focusX * s, groundY, mirror: false, haze: 0.3, time: "day" },
+    seed,
+    true,
+  );
 }
 
 /** A category card picture, 1200x800. */
@@ -1418,7 +1597,16 @@ export function categorySvg(body: BodyStyle): string {
   const c = setup[body];
   const len = body === "offroad" ? 900 : 1000;
   const s = (W * 0.7) / len;
-  return composeCar(W, H, body, c.paint, c.scene, { s, x: (W - len * s) / 2, groundY: H * 0.85, mirror: false, blur: 0, time: c.time }, 7, false);
+  return composeCar(
+    W,
+    H,
+    body,
+    c.paint,
+    c.scene,
+    { s, x: (W - len * s) / 2, groundY: H * 0.85, mirror: false, haze: 0, time: c.time },
+    7,
+    false,
+  );
 }
 
 /** A profile picture, 512x512. */
@@ -1449,10 +1637,17 @@ export function avatarSvg(options: { initials: string; seed: number }): string {
     [0.5, 0, 0.5, 1],
   ];
   const [x1, y1, x2, y2] = dirs[angle] ?? [0, 0, 1, 1];
-  let defs = linear("a-bg", [
-    [0, a],
-    [1, b],
-  ], x1, y1, x2, y2);
+  let defs = linear(
+    "a-bg",
+    [
+      [0, a],
+      [1, b],
+    ],
+    x1,
+    y1,
+    x2,
+    y2,
+  );
   defs += radial("a-shine", [
     [0, "#ffffff", 0.35],
     [1, "#ffffff", 0],
@@ -1462,13 +1657,13 @@ export function avatarSvg(options: { initials: string; seed: number }): string {
   s += `<circle cx="${f(range(rnd, 380, 480))}" cy="${f(range(rnd, 380, 480))}" r="${f(range(rnd, 120, 180))}" fill="#ffffff" opacity="0.08"/>`;
   s += `<circle cx="${f(range(rnd, 360, 460))}" cy="${f(range(rnd, 40, 120))}" r="${f(range(rnd, 30, 60))}" fill="#ffffff" opacity="0.1"/>`;
   if (initials.length > 0) {
-    const size = initials.length === 1 ? 230 : 196;
+    const size = initials.length === 1 ? 210 : 172;
     const baseline = 256 + size * 0.729 * 0.5;
-    const font = `font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${size}" text-anchor="middle" letter-spacing="${initials.length === 1 ? 0 : -4}"`;
+    const font = `font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${size}" text-anchor="middle" letter-spacing="${initials.length === 1 ? 0 : -2}"`;
     s += `<text x="258" y="${f(baseline + 6)}" ${font} fill="#000000" opacity="0.14">${initials}</text>`;
     s += `<text x="256" y="${f(baseline)}" ${font} fill="#ffffff">${initials}</text>`;
   } else {
-    s += `<g fill="#ffffff" opacity="0.92"><circle cx="256" cy="210" r="86"/><path d="M96 470Q104 330 256 322Q408 330 416 470Z"/></g>`;
+    s += `<g fill="#ffffff" opacity="0.92"><circle cx="256" cy="206" r="88"/><path d="M92 512Q92 330 256 326Q420 330 420 512Z"/></g>`;
   }
   return svgDoc(512, 512, defs, s);
 }
@@ -1476,10 +1671,17 @@ export function avatarSvg(options: { initials: string; seed: number }): string {
 /** The site logo, 256x256. */
 export function logoSvg(): string {
   const defs =
-    linear("l-bg", [
-      [0, "#2563eb"],
-      [1, "#1e3a8a"],
-    ], 0, 0, 1, 1) +
+    linear(
+      "l-bg",
+      [
+        [0, "#2563eb"],
+        [1, "#1e3a8a"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ) +
     radial("l-shine", [
       [0, "#ffffff", 0.22],
       [1, "#ffffff", 0],
@@ -1500,7 +1702,7 @@ export function logoSvg(): string {
   s += `<path d="${arc}" fill="none" stroke="#ffffff" stroke-width="46"/>`;
   s += `<path d="${arc}" fill="none" stroke="#f59e0b" stroke-width="7" stroke-dasharray="16 12" stroke-linecap="round"/>`;
   // car silhouette in the opening of the C
-  s += `<g transform="translate(118 118) scale(0.118)">`;
+  s += `<g transform="translate(86 150) scale(0.1)">`;
   s += `<path d="M34 -64L22 -70Q10 -80 10 -110L12 -168Q14 -200 24 -222Q32 -238 64 -241L250 -250C300 -262 346 -324 392 -344Q500 -378 612 -352C652 -332 688 -290 722 -266Q820 -254 902 -240Q966 -228 984 -204Q998 -180 998 -140L994 -96Q990 -70 962 -64Z" fill="#f59e0b"/>`;
   s += `<path d="M284 -256C326 -270 366 -318 400 -334Q500 -362 600 -342C638 -322 674 -290 702 -262Q480 -262 284 -256Z" fill="#1e3a8a"/>`;
   s += `<circle cx="215" cy="-70" r="80" fill="#1e3a8a"/><circle cx="805" cy="-70" r="80" fill="#1e3a8a"/>`;

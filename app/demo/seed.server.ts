@@ -8,27 +8,33 @@ import sharp from "sharp";
 
 import type { Database, Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
-import {
-  avatarSvg,
-  carPhotoSvg,
-  categorySvg,
-  type BodyStyle,
-} from "#app/demo/artwork.server.ts";
+import { avatarSvg, carPhotoSvg, categorySvg, type BodyStyle } from "#app/demo/artwork.server.ts";
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_USERS } from "#app/demo/data.ts";
 import { categorySlug } from "#app/models/category.ts";
 import type { Env } from "#app/services/env.server.ts";
-import { storeImage, storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
+import {
+  storeImage,
+  storePhoto,
+  type RawImage,
+  type StoredPhoto,
+} from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHOTOS_PER_LISTING = 3;
 
-async function render(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+/** Draws an SVG once into pixels that every rendition then reuses. */
+export async function render(svg: string): Promise<RawImage> {
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping order. */
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>) {
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+) {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -110,7 +116,9 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
       .insert(listing)
       .values(
         DEMO_LISTINGS.map((car, index) => {
-          const createdAt = new Date(now - (DEMO_LISTINGS.length - index) * 1.7 * DAY_MS);
+          // Interleave categories in time, so "newest first" mixes them.
+          const age = ((index * 7) % DEMO_LISTINGS.length) + 1;
+          const createdAt = new Date(now - age * 1.7 * DAY_MS);
           return {
             sellerId: userIds.get(car.seller) ?? "",
             categoryId: categoryId.get(car.category) ?? 0,

@@ -8,7 +8,12 @@ export type CategoryCard = { id: number; slug: string; name: string; imageUrl: s
 
 export async function findCategories(db: Db, storage: Storage): Promise<CategoryCard[]> {
   const rows = await db
-    .select({ id: category.id, slug: category.slug, name: category.name, imageKey: category.imageKey })
+    .select({
+      id: category.id,
+      slug: category.slug,
+      name: category.name,
+      imageKey: category.imageKey,
+    })
     .from(category)
     .orderBy(asc(category.position), asc(category.id));
   return rows.map(({ imageKey, ...row }) => ({ ...row, imageUrl: storage.url(imageKey) }));

@@ -173,13 +173,25 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     .from(listingPhoto)
     .where(eq(listingPhoto.listingId, id))
     .orderBy(asc(listingPhoto.position));
-  const { categoryName, categorySlug, sellerName, sellerEmail, sellerImage, sellerVerified, ...rest } =
-    row;
+  const {
+    categoryName,
+    categorySlug,
+    sellerName,
+    sellerEmail,
+    sellerImage,
+    sellerVerified,
+    ...rest
+  } = row;
   return {
     ...rest,
     createdAt: rest.createdAt.toISOString(),
     category: { name: categoryName, slug: categorySlug },
-    seller: { name: sellerName, email: sellerEmail, imageUrl: sellerImage, verified: sellerVerified },
+    seller: {
+      name: sellerName,
+      email: sellerEmail,
+      imageUrl: sellerImage,
+      verified: sellerVerified,
+    },
     photos: photos.map((photo) => photoUrls(storage, photo)),
   };
 }

@@ -94,9 +94,7 @@ const withCents = new Intl.NumberFormat("en-US", {
  */
 export function formatPrice(cents: number): string {
   const amount = cents / 100;
-  const text = Number.isInteger(amount)
-    ? wholeDollars.format(amount)
-    : withCents.format(amount);
+  const text = Number.isInteger(amount) ? wholeDollars.format(amount) : withCents.format(amount);
   return `${text}$`;
 }
 

@@ -14,8 +14,20 @@ export type StoredPhoto = {
   height: number;
 };
 
-async function webp(input: Buffer, width: number, quality = 78): Promise<Buffer> {
-  return sharp(input, { limitInputPixels: 50_000_000 })
+/** Decoded pixels, when the caller already has them (generated artwork). */
+export type RawImage = {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+};
+
+function open(input: Buffer | RawImage) {
+  return Buffer.isBuffer(input)
+    ? sharp(input, { limitInputPixels: 50_000_000 })
+    : sharp(input.data, { raw: input.info });
+}
+
+async function webp(input: Buffer | RawImage, width: number, quality = 78): Promise<Buffer> {
+  return open(input)
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality, effort: 4 })
@@ -26,9 +38,9 @@ async function webp(input: Buffer, width: number, quality = 78): Promise<Buffer>
 export async function storePhoto(
   storage: Storage,
   prefix: string,
-  input: Buffer,
+  input: Buffer | RawImage,
 ): Promise<StoredPhoto> {
-  const meta = await sharp(input, { limitInputPixels: 50_000_000 }).metadata();
+  const meta = await open(input).metadata();
   if (!meta.width || !meta.height) throw new Error("The image has no dimensions.");
   const [small, medium, large] = await Promise.all([
     webp(input, PHOTO_WIDTHS.small),
@@ -53,7 +65,7 @@ export async function storePhoto(
 export async function storeImage(
   storage: Storage,
   prefix: string,
-  input: Buffer,
+  input: Buffer | RawImage,
   width: number,
 ): Promise<string> {
   const body = await webp(input, width, 80);

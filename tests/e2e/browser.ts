@@ -10,7 +10,10 @@ export const baseURL = () => inject("baseURL");
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
   const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
-  if (!found) throw new Error("Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.");
+  if (!found)
+    throw new Error(
+      "Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.",
+    );
   return found;
 }
 
@@ -46,15 +49,29 @@ export async function openPage(browser: Browser, viewport = DESKTOP) {
   return { page, problems, close: () => context.close() };
 }
 
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+export type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+};
 
 /** Runs axe-core in the page and returns serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AxeBuilderSource.source);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

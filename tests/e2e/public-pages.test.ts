@@ -11,7 +11,10 @@ beforeAll(async () => {
   // Find a real listing through the site itself.
   const { page, close } = await openPage(browser);
   await page.goto("/products/allProducts");
-  const href = await page.getByRole("link", { name: /^Details of / }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: /^Details of / })
+    .first()
+    .getAttribute("href");
   await close();
   if (!href) throw new Error("no listing on /products/allProducts");
   detailPath = href;
@@ -27,21 +30,57 @@ const PAGES: Record<string, PageCheck> = {
   home: {
     path: () => "/",
     status: 200,
-    texts: ["Find Your Dream Car", "Here Are Some Best Products", "25.6K", "1.2k", "86%", "Sedan", "Off Road", "Muscle", "SUV"],
+    texts: [
+      "Find Your Dream Car",
+      "Here Are Some Best Products",
+      "25.6K",
+      "1.2k",
+      "86%",
+      "Sedan",
+      "Off Road",
+      "Muscle",
+      "SUV",
+    ],
   },
-  products: { path: () => "/products", status: 200, texts: ["Products", "See All Cars", "See all"] },
-  category: { path: () => "/products/off-road", status: 200, texts: ["Off Road cars", "Category & Location"] },
-  "all cars": { path: () => "/products/allProducts", status: 200, texts: ["All cars", "Include sold cars"] },
+  products: {
+    path: () => "/products",
+    status: 200,
+    texts: ["Products", "See All Cars", "See all"],
+  },
+  category: {
+    path: () => "/products/off-road",
+    status: 200,
+    texts: ["Off Road cars", "Category & Location"],
+  },
+  "all cars": {
+    path: () => "/products/allProducts",
+    status: 200,
+    texts: ["All cars", "Include sold cars"],
+  },
   detail: {
     path: () => detailPath,
     status: 200,
-    texts: ["Please log in to contact the seller.", "Resale price", "Original price", "Used for", "Seller", "Description"],
+    texts: [
+      "Please log in to contact the seller.",
+      "Resale price",
+      "Original price",
+      "Used for",
+      "Seller",
+      "Description",
+    ],
   },
   blogs: { path: () => "/blogs", status: 200, texts: ["Blogs"] },
   "not found": { path: () => "/no/such/page", status: 404, texts: ["OOPS! PAGE NOT BE FOUND"] },
 };
 
-const LAYOUT_TEXTS = ["Home", "Products", "Blogs", "Login", "Trusted Used Car Seller Site.", "Social"];
+const LAYOUT_TEXTS = [
+  "Home",
+  "Products",
+  "Blogs",
+  "Login",
+  "Trusted Used Car Seller Site.",
+  "Social",
+];
 
 for (const [viewportName, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
   describe(`public pages at ${viewportName} width`, () => {
@@ -61,9 +100,13 @@ for (const [viewportName, viewport] of Object.entries({ desktop: DESKTOP, phone:
           const violations = await seriousViolations(page);
           expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
           // Nothing overflows the viewport sideways.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
           expect(overflow).toBeLessThanOrEqual(0);
-          expect(problems).toEqual(check.status === 404 ? problems.filter((p) => !p.includes("404")) : []);
+          // The browser itself logs the 404 status of the not-found document.
+          const unexpected = problems.filter((p) => !(check.status === 404 && p.includes("404")));
+          expect(unexpected).toEqual([]);
         } finally {
           await close();
         }
@@ -77,9 +120,13 @@ describe("layout", () => {
     const { page, close } = await openPage(browser);
     await page.goto("/");
     const social = page.getByRole("contentinfo").getByRole("listitem").getByRole("link");
-    const names = await social.evaluateAll((links) => links.map((link) => link.getAttribute("aria-label")));
+    const names = await social.evaluateAll((links) =>
+      links.map((link) => link.getAttribute("aria-label")),
+    );
     expect(names.filter(Boolean).length).toBe(3);
-    await expect(page.getByRole("contentinfo").getByRole("img", { name: /logo/i }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole("contentinfo").getByRole("img", { name: /logo/i }).count(),
+    ).resolves.toBe(1);
     await close();
   });
 
@@ -88,9 +135,15 @@ describe("layout", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home" }).getAttribute("href")).resolves.toBe("/");
-    await expect(nav.getByRole("link", { name: "Products" }).getAttribute("href")).resolves.toBe("/products");
-    await expect(nav.getByRole("link", { name: "Blogs" }).getAttribute("href")).resolves.toBe("/blogs");
-    await expect(page.getByRole("link", { name: "Login" }).getAttribute("href")).resolves.toBe("/login");
+    await expect(nav.getByRole("link", { name: "Products" }).getAttribute("href")).resolves.toBe(
+      "/products",
+    );
+    await expect(nav.getByRole("link", { name: "Blogs" }).getAttribute("href")).resolves.toBe(
+      "/blogs",
+    );
+    await expect(page.getByRole("link", { name: "Login" }).getAttribute("href")).resolves.toBe(
+      "/login",
+    );
     await close();
   });
 });
@@ -101,7 +154,7 @@ describe("home page", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "See Muscle cars" }).click();
     await page.waitForURL("**/products/muscle");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Muscle cars");
+    await page.getByRole("heading", { level: 1, name: "Muscle cars" }).waitFor();
     await close();
   });
 
@@ -109,7 +162,18 @@ describe("home page", () => {
     const { page, problems, close } = await openPage(browser);
     await page.goto("/");
     const headers = await page.getByRole("columnheader").allTextContents();
-    expect(headers).toEqual(["Image", "Car", "Price", "Seller", "Email", "Category", "Location", "Quality", "Status", "Details"]);
+    expect(headers).toEqual([
+      "Image",
+      "Car",
+      "Price",
+      "Seller",
+      "Email",
+      "Category",
+      "Location",
+      "Quality",
+      "Status",
+      "Details",
+    ]);
     const firstRow = page.getByRole("row").nth(1);
     await expect(firstRow.textContent()).resolves.toMatch(/\d[\d,]*\$/);
     await expect(firstRow.textContent()).resolves.toContain("@example.com");
@@ -135,19 +199,29 @@ describe("browsing", () => {
   test("the sold filter adds sold cars and keeps the choice across categories", async () => {
     const { page, close } = await openPage(browser);
     await page.goto("/products/allProducts");
-    const statuses = async () => page.getByRole("cell").filter({ hasText: /^(Status)?(Available|Sold)$/ }).allTextContents();
+    const statuses = async () =>
+      page
+        .getByRole("cell")
+        .filter({ hasText: /^(Status)?(Available|Sold)$/ })
+        .allTextContents();
     expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(false);
     await page.getByLabel("Include sold cars").check();
     await page.waitForURL("**/products/allProducts?sold=1");
     await page.waitForLoadState("networkidle");
     expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(true);
-    const sedanLink = page.getByRole("complementary", { name: "Categories" }).getByRole("link", { name: "Sedan" });
+    const sedanLink = page
+      .getByRole("complementary", { name: "Categories" })
+      .getByRole("link", { name: "Sedan" });
     await expect(sedanLink.getAttribute("href")).resolves.toBe("/products/sedan?sold=1");
     await close();
   });
 
   test("an unknown category and a missing car show the 404 page with status 404", async () => {
-    for (const path of ["/products/hovercraft", "/dashboard/productDetails/987654", "/dashboard/productDetails/abc"]) {
+    for (const path of [
+      "/products/hovercraft",
+      "/dashboard/productDetails/987654",
+      "/dashboard/productDetails/abc",
+    ]) {
       const response = await fetch(`${baseURL()}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text()).toContain("OOPS! PAGE NOT BE FOUND");
@@ -157,7 +231,7 @@ describe("browsing", () => {
   test("the detail page's photo opens the viewer", async () => {
     const { page, problems, close } = await openPage(browser, PHONE);
     await page.goto(detailPath);
-    await page.getByRole("link", { name: /^Open the photos of / }).click();
+    await page.getByRole("link", { name: /Click to zoom/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Next photo" }).click();
@@ -206,7 +280,9 @@ describe("server", () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const response = await fetch(`${baseURL()}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    const response = await fetch(`${baseURL()}${asset}`, {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
     const page = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip" } });

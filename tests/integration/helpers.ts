@@ -1,26 +1,22 @@
 // Calling loaders the way React Router does, with our router context.
 import type { RouterContextProvider } from "react-router";
 
-type LoaderLike<T> = (args: {
-  request: Request;
-  url: URL;
-  params: Record<string, string | undefined>;
-  context: RouterContextProvider;
-  pattern: string;
-}) => Promise<T> | T;
+// Route modules type their own args (typed params); tests pass the same shape.
+type LoaderLike<T> = (args: never) => Promise<T> | T;
 
 export async function callLoader<T>(
   loader: LoaderLike<T>,
   options: { path: string; params?: Record<string, string>; context: RouterContextProvider },
 ): Promise<T> {
   const url = new URL(options.path, "http://localhost");
-  return loader({
+  const args = {
     request: new Request(url),
     url,
     params: options.params ?? {},
     context: options.context,
     pattern: "",
-  });
+  };
+  return loader(args as never);
 }
 
 /** Runs a loader that must throw a Response-like error and returns its status. */

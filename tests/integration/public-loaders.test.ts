@@ -69,7 +69,12 @@ describe("home loader", () => {
       resalePrice: 2_990_000,
       status: "available",
       category: { name: "Muscle", slug: "muscle" },
-      seller: { name: "Maya Thompson", email: seller.email, verified: true, imageUrl: seller.image },
+      seller: {
+        name: "Maya Thompson",
+        email: seller.email,
+        verified: true,
+        imageUrl: seller.image,
+      },
     });
     expect(mustang.photo?.small).toMatch(/^\/media\/listings\/test\/.+\.webp$/);
   });
@@ -77,7 +82,11 @@ describe("home loader", () => {
   test("shows at most the advertised limit", async () => {
     const seller = await createUser(t.db);
     for (let i = 0; i < ADVERTISED_LIMIT + 2; i++) {
-      await createListing(t.db, { sellerId: seller.id, categoryId: categoryId("suv"), advertisedAt: new Date() });
+      await createListing(t.db, {
+        sellerId: seller.id,
+        categoryId: categoryId("suv"),
+        advertisedAt: new Date(),
+      });
     }
     const data = await callLoader(home.loader, { path: "/", context: t.context() });
     expect(data.advertised).toHaveLength(ADVERTISED_LIMIT);
@@ -107,22 +116,37 @@ describe("products loader", () => {
 describe("category and all-cars loader", () => {
   test("an unknown category is a 404", async () => {
     const status = await thrownStatus(() =>
-      callLoader(browse.loader, { path: "/products/trucks", params: { category: "trucks" }, context: t.context() }),
+      callLoader(browse.loader, {
+        path: "/products/trucks",
+        params: { category: "trucks" },
+        context: t.context(),
+      }),
     );
     expect(status).toBe(404);
   });
 
   test("a category name in another form redirects to its canonical address", async () => {
     const status = await thrownStatus(() =>
-      callLoader(browse.loader, { path: "/products/Off%20Road?sold=1", params: { category: "Off Road" }, context: t.context() }),
+      callLoader(browse.loader, {
+        path: "/products/Off%20Road?sold=1",
+        params: { category: "Off Road" },
+        context: t.context(),
+      }),
     );
     expect(status).toBe(301);
   });
 
   test("shows available cars by default and sold ones only when asked", async () => {
     const seller = await createUser(t.db);
-    const available = await createListing(t.db, { sellerId: seller.id, categoryId: categoryId("off-road") });
-    const sold = await createListing(t.db, { sellerId: seller.id, categoryId: categoryId("off-road"), status: "sold" });
+    const available = await createListing(t.db, {
+      sellerId: seller.id,
+      categoryId: categoryId("off-road"),
+    });
+    const sold = await createListing(t.db, {
+      sellerId: seller.id,
+      categoryId: categoryId("off-road"),
+      status: "sold",
+    });
     await createListing(t.db, { sellerId: seller.id, categoryId: categoryId("sedan") });
 
     const byDefault = await callLoader(browse.loader, {
@@ -153,25 +177,41 @@ describe("category and all-cars loader", () => {
         createdAt: new Date(Date.now() - i * 1000),
       });
     }
-    const first = await callLoader(browse.loader, { path: "/products/allProducts", context: t.context() });
+    const first = await callLoader(browse.loader, {
+      path: "/products/allProducts",
+      context: t.context(),
+    });
     expect(first.heading).toBe("All cars");
     expect(first.total).toBe(LISTINGS_PAGE_SIZE + 3);
     expect(first.rows).toHaveLength(LISTINGS_PAGE_SIZE);
     expect(first.pageCount).toBe(2);
-    const second = await callLoader(browse.loader, { path: "/products/allProducts?page=2", context: t.context() });
+    const second = await callLoader(browse.loader, {
+      path: "/products/allProducts?page=2",
+      context: t.context(),
+    });
     expect(second.page).toBe(2);
     expect(second.rows).toHaveLength(3);
     const firstIds = new Set(first.rows.map((r) => r.id));
     expect(second.rows.some((r) => firstIds.has(r.id))).toBe(false);
     // Nonsense page numbers fall back to a real page instead of failing.
-    const silly = await callLoader(browse.loader, { path: "/products/allProducts?page=-4x", context: t.context() });
+    const silly = await callLoader(browse.loader, {
+      path: "/products/allProducts?page=-4x",
+      context: t.context(),
+    });
     expect(silly.page).toBe(1);
-    const beyond = await callLoader(browse.loader, { path: "/products/allProducts?page=999", context: t.context() });
+    const beyond = await callLoader(browse.loader, {
+      path: "/products/allProducts?page=999",
+      context: t.context(),
+    });
     expect(beyond.page).toBe(2);
   });
 
   test("an empty category is an empty page, not an error", async () => {
-    const data = await callLoader(browse.loader, { path: "/products/suv", params: { category: "suv" }, context: t.context() });
+    const data = await callLoader(browse.loader, {
+      path: "/products/suv",
+      params: { category: "suv" },
+      context: t.context(),
+    });
     expect(data.rows).toEqual([]);
     expect(data.total).toBe(0);
     expect(data.pageCount).toBe(1);
@@ -216,12 +256,19 @@ describe("detail loader", () => {
     expect(data.photos[2]!.large).toContain(`${car.id}-2-l`);
   });
 
-  test.each(["999999", "abc", "1.5", "-3", "12345678901234567890"])("id %j is a 404", async (id) => {
-    const status = await thrownStatus(() =>
-      callLoader(detail.loader, { path: `/dashboard/productDetails/${id}`, params: { id }, context: t.context() }),
-    );
-    expect(status).toBe(404);
-  });
+  test.each(["999999", "abc", "1.5", "-3", "12345678901234567890"])(
+    "id %j is a 404",
+    async (id) => {
+      const status = await thrownStatus(() =>
+        callLoader(detail.loader, {
+          path: `/dashboard/productDetails/${id}`,
+          params: { id },
+          context: t.context(),
+        }),
+      );
+      expect(status).toBe(404);
+    },
+  );
 });
 
 describe("any other path", () => {

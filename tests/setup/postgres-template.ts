@@ -13,7 +13,8 @@ export function databaseUrl(base: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is not set: the integration-pg project needs PostgreSQL.");
+  if (!base)
+    throw new Error("TEST_DATABASE_URL is not set: the integration-pg project needs PostgreSQL.");
   const template = `carlot_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

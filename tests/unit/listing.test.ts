@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import {
-  formatPrice,
-  usageLine,
-  YEARS_USED_VALUES,
-  yearsUsedLabel,
-} from "#app/models/listing.ts";
+import { formatPrice, usageLine, YEARS_USED_VALUES, yearsUsedLabel } from "#app/models/listing.ts";
 
 describe("usageLine", () => {
   test.each([
@@ -37,7 +32,9 @@ describe("usageLine", () => {
   });
 
   test("more than 10 years, with and without the exact years", () => {
-    expect(usageLine("more than 10 years", 12, "years")).toBe("Used for 12 years (more than 10 years)");
+    expect(usageLine("more than 10 years", 12, "years")).toBe(
+      "Used for 12 years (more than 10 years)",
+    );
     expect(usageLine("more than 10 years")).toBe("Used for more than 10 years");
   });
 

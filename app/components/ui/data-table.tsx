@@ -26,48 +26,66 @@ export function DataTable<Row>({
   captionHidden?: boolean;
 }) {
   return (
-    <table role="table" className="w-full text-left text-sm max-md:block md:overflow-hidden md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200">
-      <caption className={captionHidden ? "sr-only" : "mb-4 text-left text-lg font-semibold text-slate-900"}>
-        {caption}
-      </caption>
-      <thead role="rowgroup" className="max-md:sr-only md:bg-slate-50">
-        <tr role="row">
-          {columns.map((column) => (
-            <th
-              key={column.header}
-              role="columnheader"
-              scope="col"
-              className="px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody role="rowgroup" className="max-md:block max-md:space-y-4 md:divide-y md:divide-slate-100">
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            role="row"
-            className="max-md:block max-md:rounded-2xl max-md:bg-white max-md:p-4 max-md:shadow-sm max-md:ring-1 max-md:ring-slate-200 md:hover:bg-slate-50/60"
-          >
+    // Wide tables scroll sideways inside their card rather than the page.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="md:overflow-x-auto md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200"
+    >
+      <table role="table" className="w-full text-left text-sm max-md:block">
+        <caption
+          className={
+            captionHidden ? "sr-only" : "mb-4 text-left text-lg font-semibold text-slate-900"
+          }
+        >
+          {caption}
+        </caption>
+        <thead role="rowgroup" className="max-md:sr-only md:bg-slate-50">
+          <tr role="row">
             {columns.map((column) => (
-              <td
+              <th
                 key={column.header}
-                role="cell"
-                className={`align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:py-1.5 md:px-4 md:py-3 ${column.className ?? ""}`}
+                role="columnheader"
+                scope="col"
+                className="px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
               >
-                {column.mobileLabel === false ? null : (
-                  <span aria-hidden="true" className="shrink-0 text-xs font-medium text-slate-500 md:hidden">
-                    {column.header}
-                  </span>
-                )}
-                {column.cell(row)}
-              </td>
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody
+          role="rowgroup"
+          className="max-md:block max-md:space-y-4 md:divide-y md:divide-slate-100"
+        >
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              role="row"
+              className="max-md:block max-md:rounded-2xl max-md:bg-white max-md:p-4 max-md:shadow-sm max-md:ring-1 max-md:ring-slate-200 md:hover:bg-slate-50/60"
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  role="cell"
+                  className={`align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:py-1.5 md:px-4 md:py-3 ${column.className ?? ""}`}
+                >
+                  {column.mobileLabel === false ? null : (
+                    <span
+                      aria-hidden="true"
+                      className="shrink-0 text-xs font-medium text-slate-500 md:hidden"
+                    >
+                      {column.header}
+                    </span>
+                  )}
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -62,7 +62,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const what = includeSold ? "cars" : "available cars";
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8">
-      <aside aria-label="Categories">
+      <aside aria-label="Categories" className="min-w-0">
         <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h2>
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
           {[{ slug: "allProducts", name: "All cars", id: 0 }, ...categories].map((item) => (
@@ -85,7 +85,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </ul>
       </aside>
 
-      <section aria-labelledby="browse-heading" aria-busy={busy}>
+      <section aria-labelledby="browse-heading" aria-busy={busy} className="min-w-0">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 id="browse-heading" className="text-3xl font-bold tracking-tight text-slate-900">
@@ -95,7 +95,11 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               {total === 0 ? `No ${what}` : `${total.toLocaleString("en-US")} ${what}`}
             </p>
           </div>
-          <Form method="get" className="flex items-center gap-3" onChange={(event) => submit(event.currentTarget)}>
+          <Form
+            method="get"
+            className="flex items-center gap-3"
+            onChange={(event) => submit(event.currentTarget)}
+          >
             <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
               <input
                 type="checkbox"
@@ -108,7 +112,10 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               Include sold cars
             </label>
             <noscript>
-              <button type="submit" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white">
+              <button
+                type="submit"
+                className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white"
+              >
                 Apply
               </button>
             </noscript>
@@ -122,9 +129,14 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
               <p className="text-lg font-semibold text-slate-900">No cars here yet</p>
               <p className="mt-2 text-slate-600">
-                {includeSold ? "Nobody has listed a car in this category." : "There are no available cars in this category right now."}
+                {includeSold
+                  ? "Nobody has listed a car in this category."
+                  : "There are no available cars in this category right now."}
               </p>
-              <Link to="/products/allProducts" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+              <Link
+                to="/products/allProducts"
+                className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+              >
                 See all cars
               </Link>
             </div>

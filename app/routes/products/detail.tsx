@@ -15,7 +15,9 @@ import type { Route } from "./+types/detail";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
-        { title: `${loaderData.listing.title} — ${formatPrice(loaderData.listing.resalePrice)} — ${SITE_NAME}` },
+        {
+          title: `${loaderData.listing.title} — ${formatPrice(loaderData.listing.resalePrice)} — ${SITE_NAME}`,
+        },
         { name: "description", content: loaderData.listing.description.slice(0, 160) },
       ]
     : [{ title: `Car not found — ${SITE_NAME}` }];
@@ -51,7 +53,9 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/products" className="hover:text-brand-700">Products</Link>
+            <Link to="/products" className="hover:text-brand-700">
+              Products
+            </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
@@ -60,7 +64,9 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate font-medium text-slate-900">{listing.title}</li>
+          <li aria-current="page" className="truncate font-medium text-slate-900">
+            {listing.title}
+          </li>
         </ol>
       </nav>
 
@@ -70,7 +76,6 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
             <PhotoViewer
               photos={listing.photos}
               title={listing.title}
-              label={`Open the photos of ${listing.title}`}
               className="group relative block overflow-hidden rounded-2xl bg-slate-200 shadow-sm"
             >
               <img
@@ -79,12 +84,13 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
                 sizes="(min-width: 1024px) 55vw, 100vw"
                 width={cover.width}
                 height={cover.height}
-                alt=""
+                alt={listing.title}
                 fetchPriority="high"
                 className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
               />
               <span className="absolute right-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
-                Click to zoom · {listing.photos.length} {listing.photos.length === 1 ? "photo" : "photos"}
+                Click to zoom · {listing.photos.length}{" "}
+                {listing.photos.length === 1 ? "photo" : "photos"}
               </span>
             </PhotoViewer>
           ) : (
@@ -123,33 +129,52 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
             </span>
             <StatusBadge status={listing.status} />
           </div>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{listing.title}</h1>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {listing.title}
+          </h1>
           <p className="mt-2 flex items-center gap-1.5 text-slate-600">
             <MapPinIcon className="size-4" /> {listing.location}
           </p>
 
           <dl className="mt-6 grid grid-cols-2 gap-3">
             <div className="rounded-xl bg-brand-900 px-4 py-3 text-white">
-              <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">Resale price</dt>
+              <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">
+                Resale price
+              </dt>
               <dd className="mt-1 text-2xl font-extrabold">{formatPrice(listing.resalePrice)}</dd>
             </div>
             <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Original price</dt>
-              <dd className="mt-1 text-2xl font-bold text-slate-500">{formatPrice(listing.originalPrice)}</dd>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                Original price
+              </dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-500">
+                {formatPrice(listing.originalPrice)}
+              </dd>
             </div>
           </dl>
           <p className="mt-4 font-medium text-slate-900">
             {usageLine(listing.yearsUsed, listing.periodAmount, listing.periodUnit)}
           </p>
 
-          <section aria-labelledby="seller-heading" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <h2 id="seller-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Seller</h2>
+          <section
+            aria-labelledby="seller-heading"
+            className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2
+              id="seller-heading"
+              className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Seller
+            </h2>
             <div className="mt-3">
               <SellerIdentity seller={listing.seller} showEmail />
             </div>
             <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
               <p>Please log in to contact the seller.</p>
-              <Link to={loginHref} className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to={loginHref}
+                className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
                 Log in
               </Link>
             </div>
@@ -159,17 +184,26 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[1.35fr_1fr] lg:gap-12">
         <section aria-labelledby="description-heading">
-          <h2 id="description-heading" className="text-xl font-semibold text-slate-900">Description</h2>
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{listing.description}</p>
+          <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+            Description
+          </h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+            {listing.description}
+          </p>
         </section>
         <section aria-labelledby="facts-heading">
-          <h2 id="facts-heading" className="text-xl font-semibold text-slate-900">Car details</h2>
+          <h2 id="facts-heading" className="text-xl font-semibold text-slate-900">
+            Car details
+          </h2>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             <Fact label="Quality" value={listing.quality} />
             <Fact label="Make" value={listing.make} />
             <Fact label="Model" value={listing.model} />
             <Fact label="Year" value={listing.year} />
-            <Fact label="Mileage" value={listing.mileageKm === null ? null : formatMileage(listing.mileageKm)} />
+            <Fact
+              label="Mileage"
+              value={listing.mileageKm === null ? null : formatMileage(listing.mileageKm)}
+            />
             <Fact label="Fuel" value={listing.fuel} />
             <Fact label="Transmission" value={listing.transmission} />
             <Fact label="Colour" value={listing.colour} />

@@ -58,31 +58,52 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {advertised.length > 0 ? (
-        <section aria-labelledby="best-products" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
-          <h2 id="best-products" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <section
+          aria-labelledby="best-products"
+          className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
+        >
+          <h2
+            id="best-products"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
             Here Are Some Best Products
           </h2>
-          <p className="mt-2 mb-6 text-slate-600">Hand-picked cars our sellers are advertising right now.</p>
+          <p className="mt-2 mb-6 text-slate-600">
+            Hand-picked cars our sellers are advertising right now.
+          </p>
           <AdvertisedTable rows={advertised} />
         </section>
       ) : null}
 
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8">
+      <section
+        aria-labelledby="stats-heading"
+        className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
+      >
         <h2 id="stats-heading" className="sr-only">
           Carlot in numbers
         </h2>
         <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
           <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">Likes</dt>
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Likes
+            </dt>
             <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stats.likes}</dd>
           </div>
           <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">Cars delivered</dt>
-            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stats.carsDelivered}</dd>
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Cars delivered
+            </dt>
+            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+              {stats.carsDelivered}
+            </dd>
           </div>
           <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">Tasks done</dt>
-            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stats.tasksDone}</dd>
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Tasks done
+            </dt>
+            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+              {stats.tasksDone}
+            </dd>
           </div>
         </dl>
       </section>
