@@ -168,7 +168,7 @@ CREATE UNIQUE INDEX "account_provider_idx" ON "account" USING btree ("provider_i
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "listing_category_status_created_idx" ON "listing" USING btree ("category_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "listing_status_created_idx" ON "listing" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "listing_advertised_idx" ON "listing" USING btree ("advertised_at" DESC NULLS LAST) WHERE "listing"."advertised_at" is not null and "listing"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "listing_advertised_idx" ON "listing" USING btree ("advertised_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listing"."advertised_at" is not null and "listing"."status" = 'available';--> statement-breakpoint
 CREATE INDEX "listing_seller_idx" ON "listing" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "listing_photo_listing_position_idx" ON "listing_photo" USING btree ("listing_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_open_unique_idx" ON "order" USING btree ("buyer_id","listing_id") WHERE "order"."status" = 'open';--> statement-breakpoint

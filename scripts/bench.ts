@@ -26,6 +26,8 @@ const { values } = parseArgs({
     listings: { type: "string", default: "10000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
+    // Reuse a data directory between runs (seeded on the first run, kept afterwards).
+    "data-dir": { type: "string" },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -37,12 +39,25 @@ if (![LISTINGS, DURATION, CONNECTIONS].every((n) => Number.isInteger(n) && n > 0
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "carlot-bench-"));
+const keepData = values["data-dir"] !== undefined;
+const dataDir = keepData
+  ? path.resolve(values["data-dir"]!)
+  : fs.mkdtempSync(path.join(os.tmpdir(), "carlot-bench-"));
 
 async function seed(): Promise<number> {
   const started = Date.now();
   const database = await openPglite(dataDir);
   await database.migrate();
+  const [existing] = await database.db
+    .select({ id: listing.id })
+    .from(listing)
+    .orderBy(listing.id)
+    .limit(1);
+  if (existing) {
+    await database.close();
+    console.log(`Reusing the listings already in ${dataDir}.`);
+    return existing.id;
+  }
   const storage = localDiskStorage(path.join(dataDir, "media"));
   const db = database.db;
   await ensureCategories(db, storage);
@@ -105,18 +120,17 @@ async function seed(): Promise<number> {
     });
     const ids = await db.insert(listing).values(rows).returning({ id: listing.id });
     if (offset === 0) firstId = ids[0]!.id;
-    await db
-      .insert(listingPhoto)
-      .values(
-        ids.flatMap(({ id }) =>
-          [0, 1].map((position) => ({
-            listingId: id,
-            position,
-            ...photos[(id + position) % photos.length]!,
-          })),
-        ),
-      );
+    await db.insert(listingPhoto).values(
+      ids.flatMap(({ id }) =>
+        [0, 1].map((position) => ({
+          listingId: id,
+          position,
+          ...photos[(id + position) % photos.length]!,
+        })),
+      ),
+    );
   }
+  await database.analyze();
   await database.close();
   console.log(
     `Seeded ${LISTINGS.toLocaleString("en-US")} listings in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -220,12 +234,12 @@ async function main() {
   } finally {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 });

@@ -51,6 +51,13 @@ export async function createApp(options: {
   }
   const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
   await seedOnStart({ database, storage, env, log: logger });
+  await database.analyze();
+  const analyzeTimer = setInterval(
+    () =>
+      database.analyze().catch((error: unknown) => logger.warn({ err: error }, "analyze failed")),
+    60 * 60 * 1000,
+  );
+  analyzeTimer.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -129,6 +136,9 @@ export async function createApp(options: {
     app,
     port: env.PORT,
     host: env.HOST,
-    close: () => database.close(),
+    close: () => {
+      clearInterval(analyzeTimer);
+      return database.close();
+    },
   };
 }

@@ -39,6 +39,24 @@ function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner"
   );
 }
 
+/** An email that wraps after the @ rather than mid-word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf("@");
+  return (
+    <span className="text-xs text-slate-600 max-md:break-all">
+      {at > 0 ? (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+}
+
 function DetailsLink({ row }: { row: ListingRow }) {
   return (
     <Link
@@ -82,9 +100,7 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
     },
     {
       header: "Email",
-      cell: (row) => (
-        <span className="text-xs break-all text-slate-600 md:break-normal">{row.seller.email}</span>
-      ),
+      cell: (row) => <EmailText email={row.seller.email} />,
     },
     { header: "Category", cell: (row) => row.category.name },
     {

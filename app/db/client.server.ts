@@ -22,6 +22,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Runs pending migrations (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * Refreshes planner statistics. PostgreSQL's autovacuum does this by itself;
+   * embedded PGlite has no background workers, so the server calls it at start
+   * and then hourly.
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -99,6 +105,9 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     },
+    async analyze() {
+      await client.exec("analyze");
+    },
     async close() {
       await client.close();
       onClose?.();
@@ -140,6 +149,9 @@ export function openPostgres(url: string, poolMax = 10): Database {
           .catch(() => undefined);
         client.release();
       }
+    },
+    async analyze() {
+      // Autovacuum keeps statistics fresh on a real server.
     },
     async close() {
       await pool.end();

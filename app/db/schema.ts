@@ -186,7 +186,7 @@ export const listing = pgTable(
     index("listing_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     // Home page table: advertised available listings, most recently advertised first.
     index("listing_advertised_idx")
-      .on(t.advertisedAt.desc())
+      .on(t.advertisedAt.desc(), t.id.desc())
       .where(sql`${t.advertisedAt} is not null and ${t.status} = 'available'`),
     // My Products and cascades by seller.
     index("listing_seller_idx").on(t.sellerId, t.createdAt.desc()),

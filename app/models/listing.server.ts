@@ -10,26 +10,6 @@ export const LISTINGS_PAGE_SIZE = 20;
 /** The home table shows the most recently advertised cars, at most this many. */
 export const ADVERTISED_LIMIT = 12;
 
-const rowColumns = {
-  id: listing.id,
-  title: listing.title,
-  resalePrice: listing.resalePrice,
-  location: listing.location,
-  quality: listing.quality,
-  status: listing.status,
-  categoryName: category.name,
-  categorySlug: category.slug,
-  sellerName: user.name,
-  sellerEmail: user.email,
-  sellerImage: user.image,
-  sellerVerified: user.verified,
-  smallKey: listingPhoto.smallKey,
-  mediumKey: listingPhoto.mediumKey,
-  largeKey: listingPhoto.largeKey,
-  photoWidth: listingPhoto.width,
-  photoHeight: listingPhoto.height,
-};
-
 type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 function photoUrls(
@@ -73,24 +53,79 @@ function toRow(storage: Storage, raw: RawRow): ListingRow {
   };
 }
 
-function selectRows(db: Db) {
+/**
+ * One page of table rows. The page of listing ids is chosen first (an index
+ * scan that stops after `limit` rows), and only those rows are joined to their
+ * category, seller and cover photo.
+ */
+function selectRows(
+  db: Db,
+  page: { where: SQL | undefined; order: "advertised" | "newest"; limit: number; offset?: number },
+) {
+  const sortKey = page.order === "advertised" ? listing.advertisedAt : listing.createdAt;
+  const chosen = db.$with("chosen").as(
+    db
+      .select({
+        id: listing.id,
+        title: listing.title,
+        resalePrice: listing.resalePrice,
+        location: listing.location,
+        quality: listing.quality,
+        status: listing.status,
+        categoryId: listing.categoryId,
+        sellerId: listing.sellerId,
+        createdAt: listing.createdAt,
+        advertisedAt: listing.advertisedAt,
+      })
+      .from(listing)
+      .where(page.where)
+      .orderBy(desc(sortKey), desc(listing.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0),
+  );
   return db
-    .select(rowColumns)
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .innerJoin(user, eq(user.id, listing.sellerId))
+    .with(chosen)
+    .select({
+      id: chosen.id,
+      title: chosen.title,
+      resalePrice: chosen.resalePrice,
+      location: chosen.location,
+      quality: chosen.quality,
+      status: chosen.status,
+      categoryName: category.name,
+      categorySlug: category.slug,
+      sellerName: user.name,
+      sellerEmail: user.email,
+      sellerImage: user.image,
+      sellerVerified: user.verified,
+      smallKey: listingPhoto.smallKey,
+      mediumKey: listingPhoto.mediumKey,
+      largeKey: listingPhoto.largeKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+      createdAt: chosen.createdAt,
+      advertisedAt: chosen.advertisedAt,
+    })
+    .from(chosen)
+    .innerJoin(category, eq(category.id, chosen.categoryId))
+    .innerJoin(user, eq(user.id, chosen.sellerId))
     .leftJoin(
       listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+      and(eq(listingPhoto.listingId, chosen.id), eq(listingPhoto.position, 0)),
+    )
+    .orderBy(
+      desc(page.order === "advertised" ? chosen.advertisedAt : chosen.createdAt),
+      desc(chosen.id),
     );
 }
 
 /** Advertised cars that are still available, most recently advertised first. */
 export async function findAdvertisedListings(db: Db, storage: Storage): Promise<ListingRow[]> {
-  const rows = await selectRows(db)
-    .where(and(isNotNull(listing.advertisedAt), eq(listing.status, "available")))
-    .orderBy(desc(listing.advertisedAt), desc(listing.id))
-    .limit(ADVERTISED_LIMIT);
+  const rows = await selectRows(db, {
+    where: and(isNotNull(listing.advertisedAt), eq(listing.status, "available")),
+    order: "advertised",
+    limit: ADVERTISED_LIMIT,
+  });
   return rows.map((raw) => toRow(storage, raw));
 }
 
@@ -116,11 +151,12 @@ export async function findListings(
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page), pageCount);
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(desc(listing.createdAt), desc(listing.id))
-    .limit(LISTINGS_PAGE_SIZE)
-    .offset((page - 1) * LISTINGS_PAGE_SIZE);
+  const rows = await selectRows(db, {
+    where,
+    order: "newest",
+    limit: LISTINGS_PAGE_SIZE,
+    offset: (page - 1) * LISTINGS_PAGE_SIZE,
+  });
   return { rows: rows.map((raw) => toRow(storage, raw)), total, page, pageCount };
 }
 

@@ -48,7 +48,7 @@ export function DataTable<Row>({
                 key={column.header}
                 role="columnheader"
                 scope="col"
-                className="px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                className="px-3 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-4 last:pr-4"
               >
                 {column.header}
               </th>
@@ -69,7 +69,7 @@ export function DataTable<Row>({
                 <td
                   key={column.header}
                   role="cell"
-                  className={`align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:py-1.5 md:px-4 md:py-3 ${column.className ?? ""}`}
+                  className={`align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:py-1.5 md:px-3 md:py-3 md:first:pl-4 md:last:pr-4 ${column.className ?? ""}`}
                 >
                   {column.mobileLabel === false ? null : (
                     <span

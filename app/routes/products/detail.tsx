@@ -37,7 +37,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error
 function Fact({ label, value }: { label: string; value: string | number | null }) {
   if (value === null || value === "") return null;
   return (
-    <div className="rounded-xl bg-slate-50 px-4 py-3">
+    <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 font-semibold text-slate-900">{value}</dd>
     </div>
