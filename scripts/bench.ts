@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
 import autocannon from "autocannon";
+import { count } from "drizzle-orm";
 
 import { openPglite } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
@@ -39,6 +40,7 @@ if (![LISTINGS, DURATION, CONNECTIONS].every((n) => Number.isInteger(n) && n > 0
 }
 
 const root = path.resolve(import.meta.dirname, "..");
+let listingCount = LISTINGS;
 const keepData = values["data-dir"] !== undefined;
 const dataDir = keepData
   ? path.resolve(values["data-dir"]!)
@@ -54,8 +56,12 @@ async function seed(): Promise<number> {
     .orderBy(listing.id)
     .limit(1);
   if (existing) {
+    const [total] = await database.db.select({ n: count() }).from(listing);
     await database.close();
-    console.log(`Reusing the listings already in ${dataDir}.`);
+    listingCount = total?.n ?? 0;
+    console.log(
+      `Reusing the ${listingCount.toLocaleString("en-US")} listings already in ${dataDir}.`,
+    );
     return existing.id;
   }
   const storage = localDiskStorage(path.join(dataDir, "media"));
@@ -165,7 +171,11 @@ async function jsBytes(baseURL: string): Promise<{ raw: number; gzip: number; fi
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.log("No build yet: running npm run build…");
-    const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", cwd: root });
+    const build = spawnSync("npm", ["run", "--silent", "build"], {
+      stdio: "inherit",
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (build.status !== 0) process.exit(1);
   }
   const detailId = await seed();
@@ -225,7 +235,7 @@ async function main() {
     }
     const js = await jsBytes(baseURL);
     console.log(
-      `\nCarlot bench: ${LISTINGS.toLocaleString("en-US")} listings, ${CONNECTIONS} connections, ${DURATION} s per page, embedded PGlite, Node ${process.version}, ${os.cpus().length} cores`,
+      `\nCarlot bench: ${listingCount.toLocaleString("en-US")} listings, ${CONNECTIONS} connections, ${DURATION} s per page, embedded PGlite, Node ${process.version}, ${os.cpus().length} cores`,
     );
     console.table(results);
     console.log(

@@ -43,14 +43,16 @@ export async function createApp(options: {
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });
+  const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
   try {
-    await database.migrate();
+    await database.exclusive(async () => {
+      await database.migrate();
+      await seedOnStart({ database, storage, env, log: logger });
+    });
   } catch (error) {
     await database.close();
     throw error;
   }
-  const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
-  await seedOnStart({ database, storage, env, log: logger });
   await database.analyze();
   const analyzeTimer = setInterval(
     () =>
@@ -130,6 +132,24 @@ export async function createApp(options: {
           nonce: String(res.locals.cspNonce ?? ""),
         }),
     }),
+  );
+
+  // Missing static files answer a plain 404; anything else is logged once.
+  app.use(
+    (
+      error: { status?: number; statusCode?: number },
+      _req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      const status = error.status ?? error.statusCode ?? 500;
+      if (res.headersSent) return next(error);
+      if (status >= 500) logger.error({ err: error }, "unhandled error");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Something went wrong");
+    },
   );
 
   return {

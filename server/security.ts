@@ -6,7 +6,9 @@ import type { RequestHandler } from "express";
 export function securityHeaders({ dev }: { dev: boolean }): RequestHandler {
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
+    // Development allows inline scripts (Vite's preamble) and uses no nonce, so the
+    // markup matches what the browser renders.
+    if (!dev) res.locals.cspNonce = nonce;
     const scriptSrc = dev
       ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
       : `script-src 'nonce-${nonce}' 'strict-dynamic'`;

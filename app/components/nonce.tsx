@@ -5,6 +5,7 @@ const NonceContext = createContext("");
 
 export const NonceProvider = NonceContext.Provider;
 
-export function useNonce(): string {
-  return useContext(NonceContext);
+/** The nonce for inline scripts, or undefined when there is none (browser, development). */
+export function useNonce(): string | undefined {
+  return useContext(NonceContext) || undefined;
 }

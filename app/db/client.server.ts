@@ -13,6 +13,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
+import { logger } from "#app/services/logger.server.ts";
+
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,8 +22,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs pending migrations (serialised across processes on PostgreSQL). */
+  /** Runs pending migrations. */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, first-start data) in one process at a time:
+   * on PostgreSQL several app processes may start together.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Refreshes planner statistics. PostgreSQL's autovacuum does this by itself;
    * embedded PGlite has no background workers, so the server calls it at start
@@ -105,6 +112,8 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     },
+    // The directory lock already keeps every other process out.
+    exclusive: (work) => work(),
     async analyze() {
       await client.exec("analyze");
     },
@@ -127,25 +136,31 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 // A fixed key for pg_advisory_lock so that app processes starting together
-// apply migrations one at a time.
-const MIGRATION_LOCK_KEY = 4_242_001;
+// migrate and add first-start data one at a time.
+const STARTUP_LOCK_KEY = 4_242_001;
 
 export function openPostgres(url: string, poolMax = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle connection that the server closes (restart, failover) must not crash
+  // the process; the pool replaces it on next use.
+  pool.on("error", (error) => {
+    logger.warn({ err: error }, "PostgreSQL connection lost");
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async migrate() {
+      await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    async exclusive(work) {
       const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), {
-          migrationsFolder: migrationsFolder(),
-        });
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        return await work();
       } finally {
         await client
-          .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+          .query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY])
           .catch(() => undefined);
         client.release();
       }

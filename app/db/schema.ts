@@ -136,7 +136,7 @@ export const category = pgTable("category", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
-  // Storage keys of the category picture (card size and large size).
+  // Storage key of the category picture (800 px wide WebP).
   imageKey: text("image_key").notNull(),
   position: integer("position").notNull().default(0),
 });

@@ -53,6 +53,11 @@ async function isEmpty(db: Db, table: typeof category | typeof user): Promise<bo
   return (row?.n ?? 0) === 0;
 }
 
+/** Demo data goes only into a database nobody has used yet. */
+export function isEmptyOfUsers(db: Db): Promise<boolean> {
+  return isEmpty(db, user);
+}
+
 /** Inserts Sedan, Off Road, Muscle and SUV with their pictures when there are no categories. */
 export async function ensureCategories(db: Db, storage: Storage): Promise<void> {
   if (!(await isEmpty(db, category))) return;
@@ -172,7 +177,7 @@ export async function seedOnStart(options: {
 }): Promise<void> {
   const { database, storage, env, log } = options;
   await ensureCategories(database.db, storage);
-  if (!wantsDemo(env) || !(await isEmpty(database.db, user))) return;
+  if (!wantsDemo(env) || !(await isEmptyOfUsers(database.db))) return;
   log.info("Empty database: adding the demo marketplace (first start only)…");
   const started = Date.now();
   const { listings } = await seedDemo(database.db, storage);

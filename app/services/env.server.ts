@@ -10,7 +10,8 @@ const schema = z.object({
     .enum(["development", "production", "test"], {
       message: 'must be "development", "production" or "test"',
     })
-    .default("development"),
+    // server/index.ts serves the production build unless NODE_ENV=development.
+    .default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce
     .number({ message: "must be a port number" })

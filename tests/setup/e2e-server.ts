@@ -45,7 +45,11 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== "true") {
-    const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
+    // Vitest sets NODE_ENV=test; the site under test is a production build.
+    const build = spawnSync("npm", ["run", "--silent", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (build.status !== 0) throw new Error("npm run build failed");
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-e2e-"));

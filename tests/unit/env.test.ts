@@ -6,7 +6,7 @@ describe("parseEnv", () => {
   test("defaults give a working embedded setup", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
-      NODE_ENV: "development",
+      NODE_ENV: "production",
       PORT: 3000,
       HOST: "0.0.0.0",
       DATA_DIR: "./data",
