@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
 import { useNonce } from "#app/components/nonce.tsx";
+import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { Toaster } from "#app/components/toaster.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { SITE_NAME } from "#app/models/site.ts";
+import { configContext } from "#app/services/app-context.server.ts";
+import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
+import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";
 
 import type { Route } from "./+types/root";
@@ -23,8 +28,24 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const config = context.get(configContext);
+  const [user, flash] = await Promise.all([
+    getSessionUser(context, request),
+    popToast(config, request),
+  ]);
+  return data(
+    { user, toast: flash.toast },
+    flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Undefined while an error page renders without the root data.
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" className="h-full">
       <head>
@@ -41,11 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <ProgressBar />
+        <SiteHeader user={rootData?.user ?? null} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         <SiteFooter />
+        <Toaster flash={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -6,6 +6,7 @@ import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
@@ -13,9 +14,12 @@ import * as productionBuild from "virtual:react-router/server-build";
 
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
-import { createAppContext } from "#app/services/app-context.server.ts";
-import { parseEnv } from "#app/services/env.server.ts";
+import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
+import { createAuth } from "#app/services/auth.server.ts";
+import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
 import { logger } from "#app/services/logger.server.ts";
+import { createMailer } from "#app/services/mail.server.ts";
+import { authSecret } from "#app/services/secret.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
 import { securityHeaders } from "./security.ts";
@@ -54,6 +58,18 @@ export async function createApp(options: {
     throw error;
   }
   await database.analyze();
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
+  const oidc = oidcProvider(env);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const services: AppServices = {
+    db: database.db,
+    storage,
+    mailer,
+    auth: createAuth({ db: database.db, secret, baseURL: publicUrl, mailer, oidc }),
+    config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
+  };
+
   const analyzeTimer = setInterval(
     () =>
       database.analyze().catch((error: unknown) => logger.warn({ err: error }, "analyze failed")),
@@ -82,6 +98,8 @@ export async function createApp(options: {
   });
 
   app.use(securityHeaders({ dev }));
+  // better-auth's own endpoints: the OpenID Connect callback and session API.
+  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   if (options.before) app.use(options.before);
 
   if (options.clientAssetsDir) {
@@ -125,11 +143,10 @@ export async function createApp(options: {
     createRequestHandler({
       build: options.build ?? (() => Promise.resolve(productionBuild as ServerBuild)),
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) =>
-        createAppContext({
-          db: database.db,
-          storage,
+      getLoadContext: (req, res) =>
+        createAppContext(services, {
           nonce: String(res.locals.cspNonce ?? ""),
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         }),
     }),
   );

@@ -10,16 +10,21 @@ import pg from "pg";
 import { inject } from "vitest";
 
 import { fromPglite, openPostgres, type Database } from "#app/db/client.server.ts";
-import { createAppContext } from "#app/services/app-context.server.ts";
+import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
+import { createAuth, type OidcConfig } from "#app/services/auth.server.ts";
+import { createMailer } from "#app/services/mail.server.ts";
 import { localDiskStorage, type Storage } from "#app/services/storage.server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 export type TestEnv = Database & {
   storage: Storage;
+  /** The folder the test mailer writes messages to. */
+  outbox: string;
+  services: AppServices;
   context: () => ReturnType<typeof createAppContext>;
 };
 
-export async function createTestDatabase(): Promise<TestEnv> {
+export async function createTestDatabase(options: { oidc?: OidcConfig } = {}): Promise<TestEnv> {
   const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-media-"));
   const storage = localDiskStorage(mediaDir);
   let database: Database;
@@ -41,10 +46,26 @@ export async function createTestDatabase(): Promise<TestEnv> {
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
     database = fromPglite(client);
   }
+  const mailer = createMailer({ from: "Carlot <test@carlot.invalid>", dataDir: mediaDir });
+  const config = {
+    secret: "test-secret-test-secret-test-secret-0123",
+    secureCookies: false,
+    publicUrl: "http://localhost:3000",
+    oidc: options.oidc ?? null,
+  };
+  const services: AppServices = {
+    db: database.db,
+    storage,
+    mailer,
+    config,
+    auth: createAuth({ db: database.db, secret: config.secret, baseURL: config.publicUrl, mailer, oidc: config.oidc }),
+  };
   return {
     ...database,
     storage,
-    context: () => createAppContext({ db: database.db, storage }),
+    outbox: mailer.outbox ?? "",
+    services,
+    context: () => createAppContext(services),
     async close() {
       await database.close();
       await cleanup();

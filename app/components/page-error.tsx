@@ -1,7 +1,26 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
 
 /** Any error other than 404: say what happened, in words people understand. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
 export function PageErrorMessage({ error }: { error: unknown }) {
+  const location = useLocation();
+  if (isNetworkFailure(error)) {
+    return (
+      <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">We could not reach Carlot</h1>
+        <p className="mt-4 text-slate-600">Check your internet connection, then try again.</p>
+        <a
+          href={`${location.pathname}${location.search}`}
+          className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          Try again
+        </a>
+      </section>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const heading =
     status === 403
@@ -22,12 +41,30 @@ export function PageErrorMessage({ error }: { error: unknown }) {
       </p>
       <h1 className="mt-6 text-2xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-4 text-slate-600">{detail}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
-      >
-        Back to the home page
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/"
+          className="inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          Back to the home page
+        </Link>
+        {status === 403 ? (
+          // DESIGN decision 18: offer to switch accounts, then come back here.
+          <Form method="post" action="/logout">
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={`/login?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+            />
+            <button
+              type="submit"
+              className="inline-flex items-center rounded-lg bg-white px-5 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Log in as another user
+            </button>
+          </Form>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,11 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
+import { ChevronIcon } from "#app/components/icons.tsx";
+import { UserAvatar } from "#app/components/user-avatar.tsx";
+import { DASHBOARD_MENU } from "#app/models/dashboard.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import type { SessionUser } from "#app/models/user.ts";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -10,24 +15,93 @@ const NAV = [
 
 function navClass({ isActive }: { isActive: boolean }) {
   return [
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
     isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white",
   ].join(" ");
 }
 
-export function SiteHeader() {
+/** The Dashboard dropdown: a disclosure of links (closes on Escape, outside click, navigation). */
+function DashboardMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const entries = [{ to: "/dashboard", label: "Overview" }, ...DASHBOARD_MENU[user.role]];
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="dashboard-menu"
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
+      >
+        Dashboard
+        <ChevronIcon direction="right" className={`size-4 transition-transform ${open ? "-rotate-90" : "rotate-90"}`} />
+      </button>
+      <ul
+        id="dashboard-menu"
+        hidden={!open}
+        className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-900/10"
+      >
+        {entries.map((entry) => (
+          <li key={entry.to + entry.label}>
+            <NavLink
+              to={entry.to}
+              end
+              className={({ isActive }) =>
+                `block px-4 py-2.5 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "hover:bg-slate-50"}`
+              }
+            >
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function clearClientStorage() {
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+}
+
+export function SiteHeader({ user }: { user: SessionUser | null }) {
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link
-          to="/"
-          className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight"
-        >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6 lg:px-8">
+        <Link to="/" className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto">
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="text-lg max-[400px]:sr-only">{SITE_NAME}</span>
+          <span className="text-lg">{SITE_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="ml-auto sm:ml-6">
-          <ul className="flex items-center gap-0.5 sm:gap-1">
+        <nav aria-label="Main" className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ml-6 sm:w-auto sm:pb-0">
+          <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={navClass} prefetch="intent">
@@ -37,13 +111,28 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center sm:ml-auto">
-          <Link
-            to="/login"
-            className="rounded-md bg-accent-500 px-3 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-accent-400 sm:px-4"
-          >
-            Login
-          </Link>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <DashboardMenu user={user} />
+              <UserAvatar user={user} size={32} />
+              <Form method="post" action="/logout" onSubmit={clearClientStorage}>
+                <button
+                  type="submit"
+                  className="rounded-md bg-white/10 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/20"
+                >
+                  Log Out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link
+              to="/login"
+              className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
+            >
+              Login
+            </Link>
+          )}
         </div>
       </div>
     </header>

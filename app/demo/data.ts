@@ -7,11 +7,15 @@ export type DemoUser = {
   key: string;
   name: string;
   email: string;
-  role: "buyer" | "seller";
+  role: "buyer" | "seller" | "admin";
   verified?: boolean;
 };
 
+/** Every demo account signs in with this password (printed at start in demo mode). */
+export const DEMO_PASSWORD = "carlot-demo";
+
 export const DEMO_USERS: DemoUser[] = [
+  { key: "ada", name: "Ada Lindqvist", email: "admin@example.com", role: "admin" },
   {
     key: "maya",
     name: "Maya Thompson",

@@ -3,14 +3,15 @@
 // (SEED_DEMO), which is the default for the embedded database alone.
 import { randomUUID } from "node:crypto";
 
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 
 import type { Database, Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { account, category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { avatarSvg, carPhotoSvg, categorySvg, type BodyStyle } from "#app/demo/artwork.server.ts";
-import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_USERS } from "#app/demo/data.ts";
+import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from "#app/demo/data.ts";
 import { categorySlug } from "#app/models/category.ts";
+import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
 import type { Env } from "#app/services/env.server.ts";
 import {
   storeImage,
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
     return storePhoto(storage, "listings", await render(svg));
   });
 
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   await db.transaction(async (tx) => {
     const userIds = new Map<string, string>();
@@ -116,6 +118,15 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
           createdAt: new Date(now - (120 - index * 9) * DAY_MS),
         };
       }),
+    );
+    await tx.insert(account).values(
+      [...userIds.values()].map((id) => ({
+        id: randomUUID(),
+        accountId: id,
+        providerId: CREDENTIAL_PROVIDER,
+        userId: id,
+        password: passwordHash,
+      })),
     );
     const inserted = await tx
       .insert(listing)
@@ -177,9 +188,32 @@ export async function seedOnStart(options: {
 }): Promise<void> {
   const { database, storage, env, log } = options;
   await ensureCategories(database.db, storage);
-  if (!wantsDemo(env) || !(await isEmptyOfUsers(database.db))) return;
-  log.info("Empty database: adding the demo marketplace (first start only)…");
-  const started = Date.now();
-  const { listings } = await seedDemo(database.db, storage);
-  log.info(`Demo marketplace ready: ${listings} listings in ${Date.now() - started} ms.`);
+  if (!wantsDemo(env)) return;
+  if (await isEmptyOfUsers(database.db)) {
+    log.info("Empty database: adding the demo marketplace (first start only)…");
+    const started = Date.now();
+    const { listings } = await seedDemo(database.db, storage);
+    log.info(`Demo marketplace ready: ${listings} listings in ${Date.now() - started} ms.`);
+  }
+  const [demoAdmin] = await database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, DEMO_USERS[0]?.email ?? ""))
+    .limit(1);
+  if (demoAdmin) printDemoAccounts();
+}
+
+/** Demo mode only: who to sign in as. */
+function printDemoAccounts(): void {
+  const width = Math.max(...DEMO_USERS.map((person) => person.email.length));
+  const lines = DEMO_USERS.map((person) => `  ${person.email.padEnd(width)}  ${person.role}`);
+  console.log(
+    [
+      "",
+      `Demo accounts (password for each: ${DEMO_PASSWORD}):`,
+      ...lines,
+      "Demo mode is on because SEED_DEMO is true or the embedded database is used; set SEED_DEMO=false to hide this.",
+      "",
+    ].join("\n"),
+  );
 }

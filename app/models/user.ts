@@ -7,3 +7,16 @@ export const ROLE_LABEL: Record<Role, string> = {
   seller: "Seller",
   admin: "Admin",
 };
+
+/** The signed-in user as pages see it. */
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  verified: boolean;
+};
+
+/** Roles a person may choose at registration (DESIGN decision 3). */
+export const REGISTRATION_ROLES = ["buyer", "seller"] as const satisfies readonly Role[];

@@ -37,6 +37,28 @@ const schema = z.object({
     })
     .default("info"),
   TRUST_PROXY: booleanText.default(false),
+  /** The address people use to reach the site: links in emails and OAuth callbacks. */
+  PUBLIC_URL: z.url({ message: "must be a URL such as https://cars.example.com" }).optional(),
+  /**
+   * Signs session cookies. With the embedded database it may be left unset: a random
+   * secret is created once in DATA_DIR. Every process sharing a PostgreSQL database
+   * must use the same value.
+   */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Carlot <no-reply@carlot.invalid>"),
+  /** "Continue With Google": any OpenID Connect provider, enabled when all three are set. */
+  OIDC_ISSUER: z.url({ message: "must be the provider's issuer URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -50,6 +72,18 @@ export class EnvError extends Error {
   }
 }
 
+/** The OpenID Connect provider behind "Continue With Google", when one is configured. */
+export function oidcProvider(env: Env) {
+  return env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+    ? {
+        issuer: env.OIDC_ISSUER,
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET,
+        name: env.OIDC_PROVIDER_NAME,
+      }
+    : null;
+}
+
 /** Parses `source` (normally `process.env`); empty strings count as unset. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(
@@ -61,5 +95,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
     );
   }
-  return result.data;
+  const env = result.data;
+  const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  const problems: string[] = [];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    problems.push(
+      "AUTH_SECRET is required with DATABASE_URL (every app process must sign sessions with the same secret)",
+    );
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+  return env;
 }

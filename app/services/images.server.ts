@@ -73,3 +73,42 @@ export async function storeImage(
   await storage.put(key, body, "image/webp");
   return key;
 }
+
+/** A picture people upload that we cannot or will not take, with a message for them. */
+export class ImageRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImageRejectedError";
+  }
+}
+
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+/**
+ * Checks an uploaded photo by decoding it (never by its name or MIME type),
+ * then stores it re-encoded, square and without metadata. Returns its URL.
+ */
+export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promise<string> {
+  let format: string | undefined;
+  try {
+    const meta = await sharp(upload, { limitInputPixels: 50_000_000 }).metadata();
+    format = meta.format;
+    if (!meta.width || !meta.height) format = undefined;
+  } catch {
+    format = undefined;
+  }
+  if (format === "svg") {
+    throw new ImageRejectedError("SVG drawings are not accepted. Choose a JPEG, PNG or WebP photo.");
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new ImageRejectedError("This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.");
+  }
+  const body = await sharp(upload, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: 256, height: 256, fit: "cover", position: "attention" })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const key = contentKey("avatars", body, "webp");
+  await storage.put(key, body, "image/webp");
+  return storage.url(key);
+}

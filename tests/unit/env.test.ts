@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { EnvError, parseEnv } from "#app/services/env.server.ts";
+import { EnvError, oidcProvider, parseEnv } from "#app/services/env.server.ts";
 
 describe("parseEnv", () => {
   test("defaults give a working embedded setup", () => {
@@ -21,6 +21,7 @@ describe("parseEnv", () => {
     const env = parseEnv({
       PORT: "8080",
       DATABASE_URL: "postgres://carlot@db/carlot",
+      AUTH_SECRET: "x".repeat(32),
       SEED_DEMO: "false",
       DATA_DIR: "",
       TRUST_PROXY: "true",
@@ -52,5 +53,33 @@ describe("parseEnv", () => {
   test("ports outside the valid range are refused", () => {
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT must be between 1 and 65535/);
     expect(() => parseEnv({ PORT: "3000.5" })).toThrow(/PORT must be a whole number/);
+  });
+
+  test("PostgreSQL needs a shared AUTH_SECRET", () => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://db/carlot" })).toThrow(/AUTH_SECRET is required/);
+    expect(() => parseEnv({ AUTH_SECRET: "too short" })).toThrow(/AUTH_SECRET must be at least 32/);
+  });
+
+  test("the OpenID provider is all or nothing", () => {
+    expect(() => parseEnv({ OIDC_ISSUER: "https://accounts.example.com" })).toThrow(
+      /must be set together/,
+    );
+    const env = parseEnv({
+      OIDC_ISSUER: "https://accounts.example.com",
+      OIDC_CLIENT_ID: "id",
+      OIDC_CLIENT_SECRET: "secret",
+    });
+    expect(oidcProvider(env)).toEqual({
+      issuer: "https://accounts.example.com",
+      clientId: "id",
+      clientSecret: "secret",
+      name: "Google",
+    });
+    expect(oidcProvider(parseEnv({}))).toBeNull();
+  });
+
+  test("mail and public address are checked", () => {
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com" })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => parseEnv({ PUBLIC_URL: "cars" })).toThrow(/PUBLIC_URL must be a URL/);
   });
 });

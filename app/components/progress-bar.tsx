@@ -1,0 +1,31 @@
+// A thin bar at the top of the page while a navigation or a form submission is
+// under way (issue: "While a navigation or submission is pending, a progress bar shows").
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+
+export function ProgressBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  // Wait a moment before showing it, so instant navigations do not flash.
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), 120);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      aria-hidden={!visible}
+      aria-valuetext={visible ? "Loading" : undefined}
+      className={`pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden transition-opacity duration-200 ${visible ? "opacity-100" : "opacity-0"}`}
+    >
+      <div className="carlot-progress h-full w-1/3 bg-accent-500" />
+    </div>
+  );
+}

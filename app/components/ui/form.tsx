@@ -1,0 +1,95 @@
+// Form building blocks: labelled fields whose errors sit next to them, shown as
+// an asterisk followed by the message (spec §5), and a submit button that says
+// when it is busy.
+import type { ComponentProps, ReactNode } from "react";
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+  const message = errors?.[0];
+  return (
+    <p id={id} className="mt-1.5 min-h-5 text-sm font-medium text-red-700" aria-live="polite">
+      {message ? (
+        <>
+          <span aria-hidden="true">* </span>
+          {message}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+export const inputClass =
+  "block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-[invalid=true]:ring-red-600";
+
+export function Field({
+  label,
+  hint,
+  errors,
+  errorId,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[] | null;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label className="block">
+        <span className="mb-1.5 block text-sm font-semibold text-slate-800">{label}</span>
+        {children}
+      </label>
+      {hint ? <p className="mt-1.5 text-xs text-slate-600">{hint}</p> : null}
+      <FieldError id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20">
+      {message}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  className = "",
+  ...props
+}: ComponentProps<"button"> & { pending: boolean; pendingLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className={`inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-75 ${className}`}
+      {...props}
+    >
+      {pending ? (
+        <>
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+/** The centred card that holds the sign-in, registration and password forms. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

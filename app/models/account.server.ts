@@ -1,0 +1,195 @@
+// Account operations behind the auth forms: rate limits, better-auth calls and
+// the mapping of every failure to a message people can act on.
+import { APIError } from "better-auth/api";
+import { sql } from "drizzle-orm";
+
+import { user } from "#app/db/schema.ts";
+import { ACCOUNT_ERRORS } from "#app/models/account.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+import { OIDC_PROVIDER_ID } from "#app/services/auth.server.ts";
+import { ImageRejectedError, storeProfilePhoto } from "#app/services/images.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { clear, hitAll, LIMITS, type RateLimitResult } from "#app/services/rate-limit.server.ts";
+
+export type AccountResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; formError: string; fieldErrors?: Record<string, string[]> };
+
+function tooMany(result: RateLimitResult): AccountResult {
+  return { ok: false, formError: ACCOUNT_ERRORS.tooMany(Math.ceil(result.retryAfterSeconds / 60)) };
+}
+
+function apiErrorCode(error: unknown): string | null {
+  if (error instanceof APIError) {
+    const body = error.body as { code?: string } | undefined;
+    return body?.code ?? null;
+  }
+  return null;
+}
+
+function failure(error: unknown, context: string): AccountResult {
+  switch (apiErrorCode(error)) {
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return { ok: false, formError: ACCOUNT_ERRORS.emailInUse, fieldErrors: { email: [ACCOUNT_ERRORS.emailInUse] } };
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_EMAIL":
+    case "INVALID_PASSWORD":
+    case "USER_NOT_FOUND":
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return { ok: false, formError: ACCOUNT_ERRORS.wrongCredentials };
+    case "BANNED_USER":
+      return { ok: false, formError: ACCOUNT_ERRORS.disabled };
+    case "PASSWORD_TOO_SHORT":
+    case "PASSWORD_TOO_LONG":
+      return { ok: false, formError: "Choose a password between 8 and 128 characters." };
+    case "INVALID_TOKEN":
+      return { ok: false, formError: ACCOUNT_ERRORS.resetLinkInvalid };
+    default:
+      logger.error({ err: error }, `${context} failed`);
+      return { ok: false, formError: ACCOUNT_ERRORS.unexpected };
+  }
+}
+
+const normal = (email: string) => email.trim().toLowerCase();
+
+export async function signIn(
+  services: AppServices,
+  input: { email: string; password: string; headers: Headers; clientAddress: string },
+): Promise<AccountResult> {
+  const accountKey = `signin:account:${normal(input.email)}`;
+  const limit = await hitAll(services.db, [
+    { key: `signin:address:${input.clientAddress}`, limit: LIMITS.signInPerAddress },
+    { key: accountKey, limit: LIMITS.signInPerAccount },
+  ]);
+  if (!limit.allowed) return tooMany(limit);
+  try {
+    const { headers } = await services.auth.api.signInEmail({
+      body: { email: normal(input.email), password: input.password },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await clear(services.db, accountKey);
+    return { ok: true, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    return failure(error, "sign-in");
+  }
+}
+
+export async function register(
+  services: AppServices,
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    accountType: "buyer" | "seller";
+    photo: Buffer;
+    headers: Headers;
+    clientAddress: string;
+  },
+): Promise<AccountResult> {
+  const limit = await hitAll(services.db, [
+    { key: `signup:address:${input.clientAddress}`, limit: LIMITS.signUpPerAddress },
+  ]);
+  if (!limit.allowed) return tooMany(limit);
+  // Refuse a taken address before doing any work on the photo.
+  const [taken] = await services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${normal(input.email)}`)
+    .limit(1);
+  if (taken) return failure(new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }), "sign-up");
+
+  let image: string;
+  try {
+    image = await storeProfilePhoto(services.storage, input.photo);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) {
+      return { ok: false, formError: error.message, fieldErrors: { image: [error.message] } };
+    }
+    return failure(error, "storing a profile photo");
+  }
+  try {
+    const { headers } = await services.auth.api.signUpEmail({
+      body: {
+        name: input.name,
+        email: normal(input.email),
+        password: input.password,
+        image,
+        // Read by the user-create hook; never a role taken from the client as is.
+        accountType: input.accountType,
+      } as never,
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    return failure(error, "sign-up");
+  }
+}
+
+export async function signOut(services: AppServices, headers: Headers): Promise<string[]> {
+  try {
+    const result = await services.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch (error) {
+    logger.warn({ err: error }, "sign-out failed");
+    return [];
+  }
+}
+
+/** Always answers the same way, so the form cannot tell who has an account. */
+export async function requestPasswordReset(
+  services: AppServices,
+  input: { email: string; clientAddress: string },
+): Promise<{ ok: true } | { ok: false; formError: string }> {
+  const limit = await hitAll(services.db, [
+    { key: `reset:address:${input.clientAddress}`, limit: LIMITS.resetPerAddress },
+    { key: `reset:account:${normal(input.email)}`, limit: LIMITS.resetPerAccount },
+  ]);
+  if (!limit.allowed) {
+    return { ok: false, formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)) };
+  }
+  try {
+    await services.auth.api.requestPasswordReset({
+      body: { email: normal(input.email), redirectTo: `${services.config.publicUrl}/reset-password` },
+    });
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    return { ok: false, formError: ACCOUNT_ERRORS.unexpected };
+  }
+  return { ok: true };
+}
+
+export async function resetPassword(
+  services: AppServices,
+  input: { token: string; password: string },
+): Promise<AccountResult> {
+  try {
+    await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return { ok: true, setCookies: [] };
+  } catch (error) {
+    return failure(error, "password reset");
+  }
+}
+
+/** Starts "Continue With Google": the provider's sign-in page to send the browser to. */
+export async function startOidcSignIn(
+  services: AppServices,
+  input: { redirectTo: string; headers: Headers },
+): Promise<{ url: string; setCookies: string[] } | null> {
+  if (!services.config.oidc) return null;
+  const { headers, response } = await services.auth.api.signInSocial({
+    body: {
+      provider: OIDC_PROVIDER_ID,
+      callbackURL: `${services.config.publicUrl}/auth/welcome?redirectTo=${encodeURIComponent(input.redirectTo)}`,
+      errorCallbackURL: `${services.config.publicUrl}/login?error=oidc`,
+      disableRedirect: true,
+    },
+    headers: input.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("The provider gave no sign-in address.");
+  return { url: response.url, setCookies: headers.getSetCookie() };
+}
+

@@ -1,0 +1,36 @@
+// The dashboard menu of spec §2, per role, and the permission each page needs.
+import type { Permission } from "#app/models/permissions.ts";
+import type { Role } from "#app/models/user.ts";
+
+export type MenuEntry = { to: string; label: string };
+
+export const DASHBOARD_MENU: Record<Role, MenuEntry[]> = {
+  seller: [
+    { to: "/dashboard/sellCar", label: "Sell A Car" },
+    { to: "/dashboard/myProducts", label: "My Products" },
+    { to: "/dashboard/mybuyers", label: "My Buyers" },
+  ],
+  buyer: [
+    { to: "/dashboard/myorders", label: "My Orders" },
+    // DESIGN decision 9: the same URL shows the wishlist to buyers.
+    { to: "/dashboard/myProducts", label: "My Wishlist" },
+  ],
+  admin: [
+    { to: "/dashboard/allseller", label: "All Sellers" },
+    { to: "/dashboard/allbuyer", label: "All Buyers" },
+    { to: "/dashboard/alluser", label: "All Users" },
+    { to: "/dashboard/reportedItems", label: "Reported Items" },
+  ],
+};
+
+/** What each dashboard page requires (the guard and the authorization matrix read this). */
+export const DASHBOARD_PAGE_PERMISSION = {
+  dashboard: "use:dashboard",
+  myOrders: "read:order:own",
+  myProducts: "use:dashboard",
+  sellCar: "create:listing",
+  editProduct: "update:listing:own",
+  myBuyers: "read:buyers:own",
+  allUsers: "read:user:any",
+  reportedItems: "read:report:any",
+} as const satisfies Record<string, Permission>;

@@ -1,0 +1,22 @@
+// Toast vocabulary shared by client and server (spec §4, §9).
+import { z } from "zod";
+
+export const TOAST_TYPES = ["success", "error", "message", "loading"] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+/** How long each kind stays: 2 s success, 4 s plain and error, loading until changed. */
+export const TOAST_DURATION_MS: Record<ToastType, number> = {
+  success: 2000,
+  error: 4000,
+  message: 4000,
+  loading: Number.POSITIVE_INFINITY,
+};
+
+export const MAX_TOASTS = 20;
+
+export const toastSchema = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(TOAST_TYPES),
+  message: z.string().min(1).max(300),
+});
+export type Toast = z.infer<typeof toastSchema>;

@@ -1,0 +1,69 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { requestPasswordReset } from "#app/models/account.server.ts";
+import { forgotPasswordSchema } from "#app/models/account.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: `Forgot Password — ${SITE_NAME}` }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  }
+  const outcome = await requestPasswordReset(servicesOf(context), {
+    email: submission.value.email,
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    return data({ result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null }, { status: 429 });
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <p className="text-slate-700" role="status">
+          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to choose a new
+          password. The link works once and expires in one hour.
+        </p>
+        <Link to="/login" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Back to Log In
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Forgot Password" subtitle="Enter the email you registered with and we will send you a reset link.">
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <FormError message={form.errors?.[0]} />
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send reset link
+        </SubmitButton>
+      </Form>
+      <Link to="/login" className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        Back to Log In
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,138 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+
+import { showToast } from "#app/components/toaster.tsx";
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { signIn } from "#app/models/account.server.ts";
+import { loginSchema } from "#app/models/account.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+import { getSessionUser, safeRedirectTo } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: `Log In — ${SITE_NAME}` }];
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(context, request)) throw redirect(redirectTo);
+  const { config } = servicesOf(context);
+  return {
+    redirectTo,
+    oidcName: config.oidc?.name ?? null,
+    oidcFailed: url.searchParams.get("error") === "oidc",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const services = servicesOf(context);
+  const outcome = await signIn(services, {
+    email: submission.value.email,
+    password: submission.value.password,
+    headers: request.headers,
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(
+    services.config,
+    safeRedirectTo(submission.value.redirectTo),
+    { type: "success", message: "Logged In Successfully" },
+    headers,
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const formError = form.errors?.[0];
+  useEffect(() => {
+    if (formError) showToast("error", formError);
+  }, [formError, actionData]);
+  const registerHref =
+    loaderData.redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+
+  return (
+    <AuthCard
+      title="Log In"
+      subtitle={
+        <>
+          New to {SITE_NAME}?{" "}
+          <Link to={registerHref} className="font-semibold text-brand-700 hover:underline">
+            Register
+          </Link>
+        </>
+      }
+    >
+      {loaderData.oidcFailed ? (
+        <div className="mb-4">
+          <FormError message={`Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`} />
+        </div>
+      ) : null}
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormError message={formError} />
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            autoFocus
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            className={inputClass}
+          />
+        </Field>
+        <div className="flex justify-end pb-3">
+          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:underline">
+            Forgot Password
+          </Link>
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Logging in…">
+          Log In
+        </SubmitButton>
+      </Form>
+      {loaderData.oidcName ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
+            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Form method="post" action="/auth/oidc">
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <button
+              type="submit"
+              className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-white px-4 py-3 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Continue With {loaderData.oidcName}
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+// POST /logout: ends the session on the server and clears its cookie.
+import { redirect } from "react-router";
+
+import { signOut } from "#app/models/account.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { safeRedirectTo } from "#app/services/session.server.ts";
+
+import type { Route } from "./+types/logout";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const headers = new Headers();
+  for (const cookie of await signOut(servicesOf(context), request.headers)) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
+}
+
+export function loader() {
+  // Signing out changes state, so it is a POST; a stray GET just goes home.
+  return redirect("/");
+}

@@ -1,0 +1,78 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { resetPassword } from "#app/models/account.server.ts";
+import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: `Choose a new password — ${SITE_NAME}` }];
+
+export function loader({ url }: Route.LoaderArgs) {
+  // better-auth sends people here with ?token=… (or ?error=INVALID_TOKEN).
+  const token = url.searchParams.get("token");
+  return { token: token && !url.searchParams.get("error") ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
+  }
+  const services = servicesOf(context);
+  const outcome = await resetPassword(services, submission.value);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password", "confirm"] }) },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(services.config, "/login", {
+    type: "success",
+    message: "Your password has been changed. Log in with the new one.",
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormError message={ACCOUNT_ERRORS.resetLinkInvalid} />
+        <Link to="/forgot-password" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormError message={form.errors?.[0]} />
+        <Field label="New password" hint="At least 8 characters." errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+        </Field>
+        <Field label="Repeat the new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
+          <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className={inputClass} />
+        </Field>
+        <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
+          Save the new password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,153 @@
+// Accounts (DESIGN decisions 1–3, 12, 13): better-auth on our own database, email +
+// password hashed with argon2id, sessions in the database, an optional OpenID
+// Connect provider for "Continue With Google", and the admin plugin for bans.
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { admin, genericOAuth } from "better-auth/plugins";
+
+import type { Db } from "#app/db/client.server.ts";
+import * as schema from "#app/db/schema.ts";
+import { REGISTRATION_ROLES } from "#app/models/user.ts";
+import { logger } from "#app/services/logger.server.ts";
+import type { Mailer } from "#app/services/mail.server.ts";
+
+/** OWASP's recommended argon2id settings (19 MiB, 2 passes). */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+/** better-auth's provider id for email + password accounts. */
+export const CREDENTIAL_PROVIDER = "credential";
+
+export const OIDC_PROVIDER_ID = "oidc";
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
+
+export type AuthOptions = {
+  db: Db;
+  secret: string;
+  /** The site's public address, e.g. http://localhost:3000. */
+  baseURL: string;
+  mailer: Mailer;
+  oidc: OidcConfig | null;
+};
+
+export function createAuth(options: AuthOptions) {
+  const { db, mailer, oidc } = options;
+  return betterAuth({
+    appName: "Carlot",
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        if (level === "error") logger.error(`better-auth: ${message}`);
+        else logger.warn(`better-auth: ${message}`);
+      },
+    },
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [new URL(options.baseURL).origin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    // Our own limits (app/services/rate-limit.server.ts) cover the form actions.
+    rateLimit: { enabled: false },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: "carlot",
+      useSecureCookies: options.baseURL.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, defaultValue: "buyer" },
+        verified: { type: "boolean", input: false, defaultValue: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your Carlot password",
+          text: [
+            `Hello ${user.name},`,
+            "",
+            "Someone (hopefully you) asked to reset the password of your Carlot account.",
+            "Open this link within one hour to choose a new password:",
+            "",
+            url,
+            "",
+            "If you did not ask for this, ignore this email: your password stays the same.",
+          ].join("\n"),
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The role is never taken from a client. Our register action passes the
+          // chosen account type; everything else (OIDC sign-up) becomes a buyer.
+          async before(user, context) {
+            const requested = (context?.body as { accountType?: unknown } | undefined)?.accountType;
+            if (requested === undefined) return { data: { ...user, role: "buyer" } };
+            if (!REGISTRATION_ROLES.includes(requested as never)) {
+              throw new APIError("BAD_REQUEST", {
+                code: "INVALID_ACCOUNT_TYPE",
+                message: "Choose Buyer/User or Seller.",
+              });
+            }
+            return { data: { ...user, role: requested as string } };
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: "buyer", adminRoles: ["admin"] }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${oidc.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

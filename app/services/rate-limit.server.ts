@@ -1,0 +1,66 @@
+// Fixed-window rate limits kept in the database (rate_limit table), so every app
+// process shares them: per client address and per account for sign-in, sign-up
+// and password reset.
+import { sql } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { rateLimit } from "#app/db/schema.ts";
+
+export type Limit = { max: number; windowMs: number };
+
+export const LIMITS = {
+  signInPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  signInPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  signUpPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt under `key` and says whether it is within `limit`. One
+ * statement: concurrent attempts cannot both slip under the limit.
+ */
+export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<RateLimitResult> {
+  // last_request holds the start of the current window.
+  const windowStart = now - limit.windowMs;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, lastRequest: rateLimit.lastRequest });
+  const count = row?.count ?? 1;
+  const started = row?.lastRequest ?? now;
+  return {
+    allowed: count <= limit.max,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + limit.windowMs - now) / 1000)),
+  };
+}
+
+/** Forgets the attempts under `key` (after a successful sign-in). */
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimit).where(sql`${rateLimit.key} = ${key}`);
+}
+
+/** Checks several limits; the first one exceeded wins. */
+export async function hitAll(
+  db: Db,
+  checks: { key: string; limit: Limit }[],
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  let worst: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+  for (const check of checks) {
+    const result = await hit(db, check.key, check.limit, now);
+    if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds)) {
+      worst = result;
+    }
+  }
+  return worst;
+}

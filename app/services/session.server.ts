@@ -1,0 +1,77 @@
+// Who is asking: the session user, and the guards every protected loader and
+// action calls at its top (STYLE 4: a layout never protects its children).
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
+import { roleCan, type Permission } from "#app/models/permissions.ts";
+import { ROLES, type Role, type SessionUser } from "#app/models/user.ts";
+import { authContext, sessionUserContext } from "#app/services/app-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+async function lookUp(context: Context, request: Request): Promise<SessionUser | null> {
+  const auth = context.get(authContext);
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: string; verified?: boolean; banned?: boolean | null };
+  // A banned account's sessions stop working at once, however the ban was set.
+  if (user.banned) return null;
+  const role = ROLES.includes(user.role as Role) ? (user.role as Role) : "buyer";
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role,
+    verified: Boolean(user.verified),
+  };
+}
+
+/** Root middleware: one session lookup per request, shared by the loaders that run in parallel. */
+export const sessionMiddleware: MiddlewareFunction<Response> = ({ context, request }, next) => {
+  const pending = lookUp(context, request);
+  // Loaders that never ask must not turn a failed lookup into an unhandled rejection.
+  pending.catch(() => undefined);
+  context.set(sessionUserContext, pending);
+  return next();
+};
+
+/** The signed-in user, or null. */
+export function getSessionUser(context: Context, request: Request): Promise<SessionUser | null> {
+  return context.get(sessionUserContext) ?? lookUp(context, request);
+}
+
+/** Only same-site paths are followed after sign-in (no open redirects). */
+export function safeRedirectTo(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+export function loginPath(url: URL): string {
+  return `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
+/** Not signed in → redirect to /login?redirectTo=<this URL>. */
+export async function requireUser(context: Context, request: Request, url: URL): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (!user) throw redirect(loginPath(url));
+  return user;
+}
+
+/** Signed in without the permission → 403 page saying so (DESIGN decision 18). */
+export async function requirePermission(
+  context: Context,
+  request: Request,
+  url: URL,
+  permission: Permission,
+): Promise<SessionUser> {
+  const user = await requireUser(context, request, url);
+  if (!roleCan(user.role, permission)) {
+    throw data(
+      `This page is not available to your account type. You are signed in as ${user.name}.`,
+      { status: 403 },
+    );
+  }
+  return user;
+}
