@@ -98,8 +98,13 @@ export async function createApp(options: {
   });
 
   app.use(securityHeaders({ dev }));
-  // better-auth's own endpoints: the OpenID Connect callback and session API.
-  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
+  // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
+  // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
+  // rest go through our own forms (with their rate limits and checks).
+  const authHandler = toNodeHandler(services.auth);
+  app.get("/api/auth/callback/:providerId", authHandler);
+  app.get("/api/auth/reset-password/:token", authHandler);
+  app.get("/api/auth/error", authHandler);
   if (options.before) app.use(options.before);
 
   if (options.clientAssetsDir) {

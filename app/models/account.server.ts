@@ -1,6 +1,6 @@
 // Account operations behind the auth forms: rate limits, better-auth calls and
 // the mapping of every failure to a message people can act on.
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 
 import { user } from "#app/db/schema.ts";
@@ -20,8 +20,9 @@ function tooMany(result: RateLimitResult): AccountResult {
 }
 
 function apiErrorCode(error: unknown): string | null {
-  if (error instanceof APIError) {
-    const body = error.body as { code?: string } | undefined;
+  // Body validation errors are not APIError instances; isAPIError covers both.
+  if (isAPIError(error)) {
+    const body = (error as { body?: { code?: string } }).body;
     return body?.code ?? null;
   }
   return null;

@@ -8,36 +8,48 @@ import { authContext, sessionUserContext } from "#app/services/app-context.serve
 
 type Context = Readonly<RouterContextProvider>;
 
-async function lookUp(context: Context, request: Request): Promise<SessionUser | null> {
+type Lookup = { user: SessionUser | null; setCookies: string[] };
+
+async function lookUp(context: Context, request: Request): Promise<Lookup> {
   const auth = context.get(authContext);
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
-  if (!session) return null;
+  if (!request.headers.get("cookie")) return { user: null, setCookies: [] };
+  const result = await auth.api
+    .getSession({ headers: request.headers, returnHeaders: true })
+    .catch(() => null);
+  const session = result?.response;
+  if (!session) return { user: null, setCookies: [] };
   const user = session.user as typeof session.user & { role?: string; verified?: boolean; banned?: boolean | null };
   // A banned account's sessions stop working at once, however the ban was set.
-  if (user.banned) return null;
+  if (user.banned) return { user: null, setCookies: [] };
   const role = ROLES.includes(user.role as Role) ? (user.role as Role) : "buyer";
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    image: user.image ?? null,
-    role,
-    verified: Boolean(user.verified),
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image ?? null,
+      role,
+      verified: Boolean(user.verified),
+    },
+    // better-auth extends a session once a day; the browser gets the longer cookie too.
+    setCookies: result.headers.getSetCookie(),
   };
 }
 
 /** Root middleware: one session lookup per request, shared by the loaders that run in parallel. */
-export const sessionMiddleware: MiddlewareFunction<Response> = ({ context, request }, next) => {
-  const pending = lookUp(context, request);
-  // Loaders that never ask must not turn a failed lookup into an unhandled rejection.
-  pending.catch(() => undefined);
-  context.set(sessionUserContext, pending);
-  return next();
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+  const lookup = await lookUp(context, request);
+  context.set(sessionUserContext, Promise.resolve(lookup.user));
+  const response = await next();
+  for (const cookie of lookup.setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 };
 
 /** The signed-in user, or null. */
-export function getSessionUser(context: Context, request: Request): Promise<SessionUser | null> {
-  return context.get(sessionUserContext) ?? lookUp(context, request);
+export async function getSessionUser(context: Context, request: Request): Promise<SessionUser | null> {
+  const cached = context.get(sessionUserContext);
+  if (cached) return cached;
+  return (await lookUp(context, request)).user;
 }
 
 /** Only same-site paths are followed after sign-in (no open redirects). */

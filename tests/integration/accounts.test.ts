@@ -1,0 +1,331 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+
+import { rateLimit, user } from "#app/db/schema.ts";
+import { ACCOUNT_ERRORS } from "#app/models/account.ts";
+import { createOrPromoteAdmin, createUserWithPassword } from "#app/models/user.server.ts";
+import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
+import * as login from "#app/routes/auth/login.tsx";
+import * as logout from "#app/routes/auth/logout.tsx";
+import * as register from "#app/routes/auth/register.tsx";
+import * as resetPassword from "#app/routes/auth/reset-password.tsx";
+import { getSessionUser } from "#app/services/session.server.ts";
+import { createTestDatabase, type TestEnv } from "#tests/db.ts";
+
+import { callAction, callLoaderAs, cookieFrom, dataOf, responseOf } from "./helpers.ts";
+
+let t: TestEnv;
+let photo: File;
+
+type FormReply = { result: { status?: string; error?: Record<string, string[] | null> | null } };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+  photo = new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(rateLimit);
+});
+
+const errorsOf = (value: unknown) => dataOf<FormReply>(value).data.result.error ?? {};
+
+async function signInCookie(email: string, password: string): Promise<string> {
+  const response = await responseOf(() =>
+    callAction(login.action, { path: "/login", form: { email, password }, context: t.context() }),
+  );
+  expect(response.status).toBe(302);
+  return cookieFrom(response);
+}
+
+async function whoIs(cookie: string) {
+  return getSessionUser(t.context(), new Request("http://localhost:3000/", { headers: { cookie } }));
+}
+
+describe("register", () => {
+  test("every empty field gets the spec's message", async () => {
+    const result = await callAction(register.action, {
+      path: "/register",
+      form: { name: "", email: "", password: "" },
+      context: t.context(),
+    });
+    expect(dataOf(result).status).toBe(400);
+    const errors = errorsOf(result);
+    expect(errors.name).toEqual(["Name is required"]);
+    expect(errors.image).toEqual(["image is required"]);
+    expect(errors.email).toEqual(["Email is required"]);
+    expect(errors.password).toEqual(["Password is required"]);
+  });
+
+  test("a seller registers with a photo, is signed in and sent back with a toast", async () => {
+    const response = await responseOf(() =>
+      callAction(register.action, {
+        path: "/register",
+        form: {
+          name: "Nora Byers",
+          email: "Nora@Example.com",
+          password: "a-good-password",
+          accountType: "seller",
+          image: photo,
+          redirectTo: "/dashboard/sellCar",
+        },
+        context: t.context(),
+      }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/sellCar");
+    const cookies = response.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/carlot\.session_token=[^;]+;.*HttpOnly/i);
+    expect(cookies).toMatch(/SameSite=Lax/i);
+    expect(cookies).toContain("carlot_toast=");
+    const viewer = await whoIs(cookieFrom(response));
+    expect(viewer).toMatchObject({ name: "Nora Byers", email: "nora@example.com", role: "seller", verified: false });
+    // The photo was re-encoded into our storage.
+    expect(viewer?.image).toMatch(/^\/media\/avatars\/.+\.webp$/);
+    const stored = await fs.readFile(path.join(t.outbox, "..", viewer!.image!.replace("/media/", "")));
+    expect((await sharp(stored).metadata()).format).toBe("webp");
+  });
+
+  test("a taken email is refused, whatever its case", async () => {
+    await createUserWithPassword(t.db, { name: "Taken", email: "taken@example.com", password: "password-1", role: "buyer" });
+    const result = await callAction(register.action, {
+      path: "/register",
+      form: { name: "Other", email: "TAKEN@example.com", password: "password-2", image: photo },
+      context: t.context(),
+    });
+    expect(errorsOf(result)[""]).toEqual([ACCOUNT_ERRORS.emailInUse]);
+    expect(errorsOf(result).email).toEqual([ACCOUNT_ERRORS.emailInUse]);
+  });
+
+  test("Admin cannot be chosen as the account type", async () => {
+    const result = await callAction(register.action, {
+      path: "/register",
+      form: { name: "Mallory", email: "mallory@example.com", password: "password-3", accountType: "admin", image: photo },
+      context: t.context(),
+    });
+    expect(errorsOf(result).accountType).toEqual(["Choose Buyer/User or Seller"]);
+    const [row] = await t.db.select().from(user).where(eq(user.email, "mallory@example.com"));
+    expect(row).toBeUndefined();
+  });
+
+  test("SVG and files that are not photos are refused with a clear message", async () => {
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'], "me.jpg", {
+      type: "image/jpeg",
+    });
+    const svgResult = await callAction(register.action, {
+      path: "/register",
+      form: { name: "Svg", email: "svg@example.com", password: "password-4", image: svg },
+      context: t.context(),
+    });
+    expect(errorsOf(svgResult).image?.[0]).toMatch(/SVG drawings are not accepted/);
+    const text = new File(["just some text"], "photo.png", { type: "image/png" });
+    const textResult = await callAction(register.action, {
+      path: "/register",
+      form: { name: "Text", email: "text@example.com", password: "password-5", image: text },
+      context: t.context(),
+    });
+    expect(errorsOf(textResult).image?.[0]).toMatch(/not a photo we can read/);
+  });
+});
+
+describe("log in and out", () => {
+  beforeAll(async () => {
+    await createUserWithPassword(t.db, { name: "Liam", email: "liam@example.com", password: "liam-password", role: "buyer" });
+  });
+
+  test("the spec's messages for empty fields", async () => {
+    const result = await callAction(login.action, { path: "/login", form: { email: "", password: "" }, context: t.context() });
+    expect(errorsOf(result).email).toEqual(["Email is required"]);
+    expect(errorsOf(result).password).toEqual(["Password is required"]);
+  });
+
+  test("a wrong password and an unknown email get the same message", async () => {
+    for (const form of [
+      { email: "liam@example.com", password: "not-his-password" },
+      { email: "nobody@example.com", password: "whatever-1" },
+    ]) {
+      const result = await callAction(login.action, { path: "/login", form, context: t.context() });
+      expect(errorsOf(result)[""]).toEqual([ACCOUNT_ERRORS.wrongCredentials]);
+    }
+  });
+
+  test("signing in rotates the session, goes back to the origin, and signing out ends it", async () => {
+    const first = await signInCookie("liam@example.com", "liam-password");
+    const response = await responseOf(() =>
+      callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password", redirectTo: "/dashboard/myorders" },
+        context: t.context(),
+      }),
+    );
+    expect(response.headers.get("Location")).toBe("/dashboard/myorders");
+    const second = cookieFrom(response);
+    expect(second).not.toBe(first);
+    expect((await whoIs(second))?.email).toBe("liam@example.com");
+
+    const out = await responseOf(() =>
+      callAction(logout.action, { path: "/logout", form: {}, context: t.context(), cookie: second }),
+    );
+    expect(out.status).toBe(302);
+    expect(await whoIs(second)).toBeNull();
+    // The other session was separate and still works.
+    expect((await whoIs(first))?.email).toBe("liam@example.com");
+  });
+
+  test("a redirectTo that leaves the site is ignored", async () => {
+    const response = await responseOf(() =>
+      callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password", redirectTo: "//evil.example/steal" },
+        context: t.context(),
+      }),
+    );
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  test("too many attempts are refused, and allowed again once the window has passed", async () => {
+    for (let i = 0; i < 5; i++) {
+      await callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: `wrong-${i}-password` },
+        context: t.context(),
+      });
+    }
+    const blocked = await callAction(login.action, {
+      path: "/login",
+      form: { email: "liam@example.com", password: "liam-password" },
+      context: t.context(),
+    });
+    expect(errorsOf(blocked)[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+
+    // Fifteen minutes later (moved back in the database), the right password works again.
+    await t.db.update(rateLimit).set({ lastRequest: sql`${rateLimit.lastRequest} - ${16 * 60_000}` });
+    await signInCookie("liam@example.com", "liam-password");
+  });
+
+  test("a banned or deleted user's sessions stop working at once", async () => {
+    const id = await createUserWithPassword(t.db, { name: "Bo", email: "bo@example.com", password: "bo-password", role: "seller" });
+    const cookie = await signInCookie("bo@example.com", "bo-password");
+    expect((await whoIs(cookie))?.id).toBe(id);
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, id));
+    expect(await whoIs(cookie)).toBeNull();
+    const again = await callAction(login.action, {
+      path: "/login",
+      form: { email: "bo@example.com", password: "bo-password" },
+      context: t.context(),
+    });
+    expect(errorsOf(again)[""]).toEqual([ACCOUNT_ERRORS.disabled]);
+
+    await t.db.update(user).set({ banned: false }).where(eq(user.id, id));
+    const fresh = await signInCookie("bo@example.com", "bo-password");
+    await t.db.delete(user).where(eq(user.id, id));
+    expect(await whoIs(fresh)).toBeNull();
+  });
+});
+
+describe("password reset by email", () => {
+  test("the link from the outbox sets a new password once, and only once", async () => {
+    await createUserWithPassword(t.db, { name: "Emma", email: "emma@example.com", password: "old-password", role: "buyer" });
+    const oldSession = await signInCookie("emma@example.com", "old-password");
+    const before = new Set(await fs.readdir(t.outbox).catch(() => []));
+
+    const asked = await callAction(forgotPassword.action, {
+      path: "/forgot-password",
+      form: { email: "emma@example.com" },
+      context: t.context(),
+    });
+    expect(dataOf<{ sentTo: string }>(asked).data.sentTo).toBe("emma@example.com");
+    // An unknown address gets the same answer (accounts cannot be discovered).
+    const unknown = await callAction(forgotPassword.action, {
+      path: "/forgot-password",
+      form: { email: "ghost@example.com" },
+      context: t.context(),
+    });
+    expect(dataOf<{ sentTo: string }>(unknown).data.sentTo).toBe("ghost@example.com");
+
+    const written = (await fs.readdir(t.outbox)).filter((file) => !before.has(file));
+    expect(written).toHaveLength(1);
+    const message = await fs.readFile(path.join(t.outbox, written[0]!), "utf8");
+    expect(message).toContain("To: emma@example.com");
+    const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/.exec(message.replace(/=\r?\n/g, ""))?.[0];
+    expect(link).toBeTruthy();
+
+    // better-auth checks the token and sends the browser to our page with it.
+    const hop = await t.services.auth.handler(new Request(link!.replace(/=3D/g, "=")));
+    const landing = new URL(hop.headers.get("Location") ?? "", "http://localhost:3000");
+    expect(landing.pathname).toBe("/reset-password");
+    const token = landing.searchParams.get("token");
+    expect(token).toBeTruthy();
+    const page = await callLoaderAs(resetPassword.loader, { path: `${landing.pathname}${landing.search}`, context: t.context() });
+    expect(page.token).toBe(token);
+
+    const mismatch = await callAction(resetPassword.action, {
+      path: "/reset-password",
+      form: { token: token!, password: "new-password-1", confirm: "new-password-2" },
+      context: t.context(),
+    });
+    expect(errorsOf(mismatch).confirm).toEqual(["The two passwords do not match"]);
+
+    const done = await responseOf(() =>
+      callAction(resetPassword.action, {
+        path: "/reset-password",
+        form: { token: token!, password: "new-password-1", confirm: "new-password-1" },
+        context: t.context(),
+      }),
+    );
+    expect(done.headers.get("Location")).toBe("/login");
+    // Sessions from before the reset are over; the new password works; the old one does not.
+    expect(await whoIs(oldSession)).toBeNull();
+    await signInCookie("emma@example.com", "new-password-1");
+    const old = await callAction(login.action, {
+      path: "/login",
+      form: { email: "emma@example.com", password: "old-password" },
+      context: t.context(),
+    });
+    expect(errorsOf(old)[""]).toEqual([ACCOUNT_ERRORS.wrongCredentials]);
+
+    const reused = await callAction(resetPassword.action, {
+      path: "/reset-password",
+      form: { token: token!, password: "third-password", confirm: "third-password" },
+      context: t.context(),
+    });
+    expect(errorsOf(reused)[""]).toEqual([ACCOUNT_ERRORS.resetLinkInvalid]);
+  });
+
+  test("asking too often for one account is limited", async () => {
+    for (let i = 0; i < 3; i++) {
+      await callAction(forgotPassword.action, { path: "/forgot-password", form: { email: "x@example.com" }, context: t.context() });
+    }
+    const limited = await callAction(forgotPassword.action, {
+      path: "/forgot-password",
+      form: { email: "x@example.com" },
+      context: t.context(),
+    });
+    expect(dataOf(limited).status).toBe(429);
+    expect(errorsOf(limited)[""]?.[0]).toMatch(/^Too many attempts/);
+  });
+});
+
+describe("create-admin", () => {
+  test("creates an admin who can sign in, and promotes an existing account", async () => {
+    const created = await createOrPromoteAdmin(t.db, { email: "Root@Example.com", password: "root-password", name: "Root" });
+    expect(created.created).toBe(true);
+    const cookie = await signInCookie("root@example.com", "root-password");
+    expect((await whoIs(cookie))?.role).toBe("admin");
+
+    const id = await createUserWithPassword(t.db, { name: "Sam", email: "sam@example.com", password: "sam-password", role: "seller" });
+    const promoted = await createOrPromoteAdmin(t.db, { email: "sam@example.com", password: "ignored-password", name: "Sam" });
+    expect(promoted).toEqual({ created: false, id });
+    const samCookie = await signInCookie("sam@example.com", "sam-password");
+    expect((await whoIs(samCookie))?.role).toBe("admin");
+  });
+});
