@@ -1,5 +1,13 @@
 import type { ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 
 import { useNonce } from "#app/components/nonce.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";

@@ -24,7 +24,9 @@ const { values } = parseArgs({
 const parsed = input.safeParse(values);
 if (!parsed.success) {
   console.error(parsed.error.issues.map((issue) => issue.message).join("\n"));
-  console.error("Usage: npm run create-admin -- --email admin@example.com --password '…' --name 'Site Admin'");
+  console.error(
+    "Usage: npm run create-admin -- --email admin@example.com --password '…' --name 'Site Admin'",
+  );
   process.exit(1);
 }
 

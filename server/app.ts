@@ -61,7 +61,11 @@ export async function createApp(options: {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const oidc = oidcProvider(env);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+  });
   const services: AppServices = {
     db: database.db,
     storage,

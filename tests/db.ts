@@ -58,7 +58,13 @@ export async function createTestDatabase(options: { oidc?: OidcConfig } = {}): P
     storage,
     mailer,
     config,
-    auth: createAuth({ db: database.db, secret: config.secret, baseURL: config.publicUrl, mailer, oidc: config.oidc }),
+    auth: createAuth({
+      db: database.db,
+      secret: config.secret,
+      baseURL: config.publicUrl,
+      mailer,
+      oidc: config.oidc,
+    }),
   };
   return {
     ...database,

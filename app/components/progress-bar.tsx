@@ -7,15 +7,16 @@ export function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Wait a moment before showing it, so instant navigations do not flash.
-  const [visible, setVisible] = useState(false);
+  const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), 120);
-    return () => clearTimeout(timer);
+    if (!busy) return;
+    const timer = setTimeout(() => setWaited(true), 120);
+    return () => {
+      clearTimeout(timer);
+      setWaited(false);
+    };
   }, [busy]);
+  const visible = busy && waited;
 
   return (
     <div

@@ -25,8 +25,6 @@ function DashboardMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -58,7 +56,10 @@ function DashboardMenu({ user }: { user: SessionUser }) {
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
       >
         Dashboard
-        <ChevronIcon direction="right" className={`size-4 transition-transform ${open ? "-rotate-90" : "rotate-90"}`} />
+        <ChevronIcon
+          direction="right"
+          className={`size-4 transition-transform ${open ? "-rotate-90" : "rotate-90"}`}
+        />
       </button>
       <ul
         id="dashboard-menu"
@@ -93,14 +94,21 @@ function clearClientStorage() {
 }
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6 lg:px-8">
-        <Link to="/" className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto">
+        <Link
+          to="/"
+          className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
+        >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span className="text-lg">{SITE_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ml-6 sm:w-auto sm:pb-0">
+        <nav
+          aria-label="Main"
+          className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ml-6 sm:w-auto sm:pb-0"
+        >
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
@@ -114,7 +122,8 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <DashboardMenu user={user} />
+              {/* Keyed by path: the menu starts closed on every page. */}
+              <DashboardMenu key={location.pathname} user={user} />
               <UserAvatar user={user} size={32} />
               <Form method="post" action="/logout" onSubmit={clearClientStorage}>
                 <button

@@ -31,7 +31,11 @@ export function showToast(type: ToastType, message: string, id = `toast-${++coun
     ? toasts.map((toast) => (toast.id === id ? next : toast))
     : [...toasts, next].slice(-MAX_TOASTS);
   const duration = TOAST_DURATION_MS[type];
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismissToast(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), duration),
+    );
   emit();
   return id;
 }

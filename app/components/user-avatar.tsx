@@ -1,7 +1,13 @@
 import type { SessionUser } from "#app/models/user.ts";
 
 /** The signed-in user's photo (or initials), named for assistive technology. */
-export function UserAvatar({ user, size = 32 }: { user: Pick<SessionUser, "name" | "image">; size?: number }) {
+export function UserAvatar({
+  user,
+  size = 32,
+}: {
+  user: Pick<SessionUser, "name" | "image">;
+  size?: number;
+}) {
   const style = { width: size, height: size };
   if (user.image) {
     return (

@@ -32,7 +32,11 @@ function failure(error: unknown, context: string): AccountResult {
   switch (apiErrorCode(error)) {
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return { ok: false, formError: ACCOUNT_ERRORS.emailInUse, fieldErrors: { email: [ACCOUNT_ERRORS.emailInUse] } };
+      return {
+        ok: false,
+        formError: ACCOUNT_ERRORS.emailInUse,
+        fieldErrors: { email: [ACCOUNT_ERRORS.emailInUse] },
+      };
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_EMAIL":
     case "INVALID_PASSWORD":
@@ -99,7 +103,11 @@ export async function register(
     .from(user)
     .where(sql`lower(${user.email}) = ${normal(input.email)}`)
     .limit(1);
-  if (taken) return failure(new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }), "sign-up");
+  if (taken)
+    return failure(
+      new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
+      "sign-up",
+    );
 
   let image: string;
   try {
@@ -149,11 +157,17 @@ export async function requestPasswordReset(
     { key: `reset:account:${normal(input.email)}`, limit: LIMITS.resetPerAccount },
   ]);
   if (!limit.allowed) {
-    return { ok: false, formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)) };
+    return {
+      ok: false,
+      formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)),
+    };
   }
   try {
     await services.auth.api.requestPasswordReset({
-      body: { email: normal(input.email), redirectTo: `${services.config.publicUrl}/reset-password` },
+      body: {
+        email: normal(input.email),
+        redirectTo: `${services.config.publicUrl}/reset-password`,
+      },
     });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
@@ -167,7 +181,9 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<AccountResult> {
   try {
-    await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    await services.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+    });
     return { ok: true, setCookies: [] };
   } catch (error) {
     return failure(error, "password reset");
@@ -193,4 +209,3 @@ export async function startOidcSignIn(
   if (!response.url) throw new Error("The provider gave no sign-in address.");
   return { url: response.url, setCookies: headers.getSetCookie() };
 }
-

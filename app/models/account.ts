@@ -36,10 +36,15 @@ export const registerSchema = z.object({
   image: z
     .instanceof(File, { error: "image is required" })
     .refine((file) => file.size > 0, "image is required")
-    .refine((file) => file.size <= PHOTO_MAX_BYTES, "The photo is larger than 5 MB; choose a smaller one"),
+    .refine(
+      (file) => file.size <= PHOTO_MAX_BYTES,
+      "The photo is larger than 5 MB; choose a smaller one",
+    ),
   email,
   password: newPassword,
-  accountType: z.enum(REGISTRATION_ROLES, { error: "Choose Buyer/User or Seller" }).default("buyer"),
+  accountType: z
+    .enum(REGISTRATION_ROLES, { error: "Choose Buyer/User or Seller" })
+    .default("buyer"),
   redirectTo: z.string().optional(),
 });
 
@@ -47,7 +52,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is not valid" }).min(1, "This reset link is not valid"),
+    token: z
+      .string({ error: "This reset link is not valid" })
+      .min(1, "This reset link is not valid"),
     password: newPassword,
     confirm: z.string({ error: "Repeat the new password" }).min(1, "Repeat the new password"),
   })
@@ -60,7 +67,8 @@ export const resetPasswordSchema = z
 export const ACCOUNT_ERRORS = {
   emailInUse: "An account with this email already exists. Log in, or use another email.",
   wrongCredentials: "Wrong email or password.",
-  disabled: "This account has been disabled. Contact the site's team if you think this is a mistake.",
+  disabled:
+    "This account has been disabled. Contact the site's team if you think this is a mistake.",
   tooMany: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
   network: "We could not reach Carlot. Check your internet connection and try again.",

@@ -16,9 +16,24 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
   if (viewer.role === "seller") {
     const mine = eq(listing.sellerId, viewer.id);
     const [available, sold, advertised, buyers] = await Promise.all([
-      countOf(db.select({ n: count() }).from(listing).where(and(mine, eq(listing.status, "available")))),
-      countOf(db.select({ n: count() }).from(listing).where(and(mine, eq(listing.status, "sold")))),
-      countOf(db.select({ n: count() }).from(listing).where(and(mine, isNotNull(listing.advertisedAt)))),
+      countOf(
+        db
+          .select({ n: count() })
+          .from(listing)
+          .where(and(mine, eq(listing.status, "available"))),
+      ),
+      countOf(
+        db
+          .select({ n: count() })
+          .from(listing)
+          .where(and(mine, eq(listing.status, "sold"))),
+      ),
+      countOf(
+        db
+          .select({ n: count() })
+          .from(listing)
+          .where(and(mine, isNotNull(listing.advertisedAt))),
+      ),
       countOf(
         db
           .select({ n: count() })

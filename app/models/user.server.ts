@@ -12,7 +12,14 @@ import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts"
 /** Creates a user who can sign in with `password`, in one transaction. */
 export async function createUserWithPassword(
   db: Db,
-  input: { name: string; email: string; password: string; role: Role; image?: string | null; verified?: boolean },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    role: Role;
+    image?: string | null;
+    verified?: boolean;
+  },
 ): Promise<string> {
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
@@ -56,7 +63,10 @@ export async function createOrPromoteAdmin(
     return { created: true, id };
   }
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ role: "admin", banned: false, banReason: null, banExpires: null }).where(eq(user.id, existing.id));
+    await tx
+      .update(user)
+      .set({ role: "admin", banned: false, banReason: null, banExpires: null })
+      .where(eq(user.id, existing.id));
     const [credential] = await tx
       .select({ id: account.id })
       .from(account)

@@ -98,10 +98,14 @@ export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promi
     format = undefined;
   }
   if (format === "svg") {
-    throw new ImageRejectedError("SVG drawings are not accepted. Choose a JPEG, PNG or WebP photo.");
+    throw new ImageRejectedError(
+      "SVG drawings are not accepted. Choose a JPEG, PNG or WebP photo.",
+    );
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageRejectedError("This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.");
+    throw new ImageRejectedError(
+      "This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.",
+    );
   }
   const body = await sharp(upload, { limitInputPixels: 50_000_000 })
     .rotate()

@@ -28,7 +28,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     };
   }
   const outbox = path.resolve(options.dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     outbox,
     async send(mail) {

@@ -22,7 +22,12 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
  * Counts one attempt under `key` and says whether it is within `limit`. One
  * statement: concurrent attempts cannot both slip under the limit.
  */
-export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<RateLimitResult> {
+export async function hit(
+  db: Db,
+  key: string,
+  limit: Limit,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   // last_request holds the start of the current window.
   const windowStart = now - limit.windowMs;
   const [row] = await db

@@ -18,7 +18,11 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
     .catch(() => null);
   const session = result?.response;
   if (!session) return { user: null, setCookies: [] };
-  const user = session.user as typeof session.user & { role?: string; verified?: boolean; banned?: boolean | null };
+  const user = session.user as typeof session.user & {
+    role?: string;
+    verified?: boolean;
+    banned?: boolean | null;
+  };
   // A banned account's sessions stop working at once, however the ban was set.
   if (user.banned) return { user: null, setCookies: [] };
   const role = ROLES.includes(user.role as Role) ? (user.role as Role) : "buyer";
@@ -37,7 +41,10 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
 }
 
 /** Root middleware: one session lookup per request, shared by the loaders that run in parallel. */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+  { context, request },
+  next,
+) => {
   const lookup = await lookUp(context, request);
   context.set(sessionUserContext, Promise.resolve(lookup.user));
   const response = await next();
@@ -46,7 +53,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context,
 };
 
 /** The signed-in user, or null. */
-export async function getSessionUser(context: Context, request: Request): Promise<SessionUser | null> {
+export async function getSessionUser(
+  context: Context,
+  request: Request,
+): Promise<SessionUser | null> {
   const cached = context.get(sessionUserContext);
   if (cached) return cached;
   return (await lookUp(context, request)).user;
@@ -54,7 +64,12 @@ export async function getSessionUser(context: Context, request: Request): Promis
 
 /** Only same-site paths are followed after sign-in (no open redirects). */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.includes("\\")
+  ) {
     return fallback;
   }
   return value;
@@ -65,7 +80,11 @@ export function loginPath(url: URL): string {
 }
 
 /** Not signed in → redirect to /login?redirectTo=<this URL>. */
-export async function requireUser(context: Context, request: Request, url: URL): Promise<SessionUser> {
+export async function requireUser(
+  context: Context,
+  request: Request,
+  url: URL,
+): Promise<SessionUser> {
   const user = await getSessionUser(context, request);
   if (!user) throw redirect(loginPath(url));
   return user;

@@ -25,7 +25,9 @@ type FormReply = { result: { status?: string; error?: Record<string, string[] | 
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#336699" } })
+  const jpeg = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: "#336699" },
+  })
     .jpeg()
     .toBuffer();
   photo = new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" });
@@ -48,7 +50,10 @@ async function signInCookie(email: string, password: string): Promise<string> {
 }
 
 async function whoIs(cookie: string) {
-  return getSessionUser(t.context(), new Request("http://localhost:3000/", { headers: { cookie } }));
+  return getSessionUser(
+    t.context(),
+    new Request("http://localhost:3000/", { headers: { cookie } }),
+  );
 }
 
 describe("register", () => {
@@ -88,15 +93,27 @@ describe("register", () => {
     expect(cookies).toMatch(/SameSite=Lax/i);
     expect(cookies).toContain("carlot_toast=");
     const viewer = await whoIs(cookieFrom(response));
-    expect(viewer).toMatchObject({ name: "Nora Byers", email: "nora@example.com", role: "seller", verified: false });
+    expect(viewer).toMatchObject({
+      name: "Nora Byers",
+      email: "nora@example.com",
+      role: "seller",
+      verified: false,
+    });
     // The photo was re-encoded into our storage.
     expect(viewer?.image).toMatch(/^\/media\/avatars\/.+\.webp$/);
-    const stored = await fs.readFile(path.join(t.outbox, "..", viewer!.image!.replace("/media/", "")));
+    const stored = await fs.readFile(
+      path.join(t.outbox, "..", viewer!.image!.replace("/media/", "")),
+    );
     expect((await sharp(stored).metadata()).format).toBe("webp");
   });
 
   test("a taken email is refused, whatever its case", async () => {
-    await createUserWithPassword(t.db, { name: "Taken", email: "taken@example.com", password: "password-1", role: "buyer" });
+    await createUserWithPassword(t.db, {
+      name: "Taken",
+      email: "taken@example.com",
+      password: "password-1",
+      role: "buyer",
+    });
     const result = await callAction(register.action, {
       path: "/register",
       form: { name: "Other", email: "TAKEN@example.com", password: "password-2", image: photo },
@@ -109,7 +126,13 @@ describe("register", () => {
   test("Admin cannot be chosen as the account type", async () => {
     const result = await callAction(register.action, {
       path: "/register",
-      form: { name: "Mallory", email: "mallory@example.com", password: "password-3", accountType: "admin", image: photo },
+      form: {
+        name: "Mallory",
+        email: "mallory@example.com",
+        password: "password-3",
+        accountType: "admin",
+        image: photo,
+      },
       context: t.context(),
     });
     expect(errorsOf(result).accountType).toEqual(["Choose Buyer/User or Seller"]);
@@ -118,9 +141,13 @@ describe("register", () => {
   });
 
   test("SVG and files that are not photos are refused with a clear message", async () => {
-    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'], "me.jpg", {
-      type: "image/jpeg",
-    });
+    const svg = new File(
+      ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'],
+      "me.jpg",
+      {
+        type: "image/jpeg",
+      },
+    );
     const svgResult = await callAction(register.action, {
       path: "/register",
       form: { name: "Svg", email: "svg@example.com", password: "password-4", image: svg },
@@ -139,11 +166,20 @@ describe("register", () => {
 
 describe("log in and out", () => {
   beforeAll(async () => {
-    await createUserWithPassword(t.db, { name: "Liam", email: "liam@example.com", password: "liam-password", role: "buyer" });
+    await createUserWithPassword(t.db, {
+      name: "Liam",
+      email: "liam@example.com",
+      password: "liam-password",
+      role: "buyer",
+    });
   });
 
   test("the spec's messages for empty fields", async () => {
-    const result = await callAction(login.action, { path: "/login", form: { email: "", password: "" }, context: t.context() });
+    const result = await callAction(login.action, {
+      path: "/login",
+      form: { email: "", password: "" },
+      context: t.context(),
+    });
     expect(errorsOf(result).email).toEqual(["Email is required"]);
     expect(errorsOf(result).password).toEqual(["Password is required"]);
   });
@@ -163,7 +199,11 @@ describe("log in and out", () => {
     const response = await responseOf(() =>
       callAction(login.action, {
         path: "/login",
-        form: { email: "liam@example.com", password: "liam-password", redirectTo: "/dashboard/myorders" },
+        form: {
+          email: "liam@example.com",
+          password: "liam-password",
+          redirectTo: "/dashboard/myorders",
+        },
         context: t.context(),
       }),
     );
@@ -173,7 +213,12 @@ describe("log in and out", () => {
     expect((await whoIs(second))?.email).toBe("liam@example.com");
 
     const out = await responseOf(() =>
-      callAction(logout.action, { path: "/logout", form: {}, context: t.context(), cookie: second }),
+      callAction(logout.action, {
+        path: "/logout",
+        form: {},
+        context: t.context(),
+        cookie: second,
+      }),
     );
     expect(out.status).toBe(302);
     expect(await whoIs(second)).toBeNull();
@@ -185,7 +230,11 @@ describe("log in and out", () => {
     const response = await responseOf(() =>
       callAction(login.action, {
         path: "/login",
-        form: { email: "liam@example.com", password: "liam-password", redirectTo: "//evil.example/steal" },
+        form: {
+          email: "liam@example.com",
+          password: "liam-password",
+          redirectTo: "//evil.example/steal",
+        },
         context: t.context(),
       }),
     );
@@ -205,15 +254,24 @@ describe("log in and out", () => {
       form: { email: "liam@example.com", password: "liam-password" },
       context: t.context(),
     });
-    expect(errorsOf(blocked)[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(errorsOf(blocked)[""]?.[0]).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
 
     // Fifteen minutes later (moved back in the database), the right password works again.
-    await t.db.update(rateLimit).set({ lastRequest: sql`${rateLimit.lastRequest} - ${16 * 60_000}` });
+    await t.db
+      .update(rateLimit)
+      .set({ lastRequest: sql`${rateLimit.lastRequest} - ${16 * 60_000}` });
     await signInCookie("liam@example.com", "liam-password");
   });
 
   test("a banned or deleted user's sessions stop working at once", async () => {
-    const id = await createUserWithPassword(t.db, { name: "Bo", email: "bo@example.com", password: "bo-password", role: "seller" });
+    const id = await createUserWithPassword(t.db, {
+      name: "Bo",
+      email: "bo@example.com",
+      password: "bo-password",
+      role: "seller",
+    });
     const cookie = await signInCookie("bo@example.com", "bo-password");
     expect((await whoIs(cookie))?.id).toBe(id);
     await t.db.update(user).set({ banned: true }).where(eq(user.id, id));
@@ -234,7 +292,12 @@ describe("log in and out", () => {
 
 describe("password reset by email", () => {
   test("the link from the outbox sets a new password once, and only once", async () => {
-    await createUserWithPassword(t.db, { name: "Emma", email: "emma@example.com", password: "old-password", role: "buyer" });
+    await createUserWithPassword(t.db, {
+      name: "Emma",
+      email: "emma@example.com",
+      password: "old-password",
+      role: "buyer",
+    });
     const oldSession = await signInCookie("emma@example.com", "old-password");
     const before = new Set(await fs.readdir(t.outbox).catch(() => []));
 
@@ -256,7 +319,9 @@ describe("password reset by email", () => {
     expect(written).toHaveLength(1);
     const message = await fs.readFile(path.join(t.outbox, written[0]!), "utf8");
     expect(message).toContain("To: emma@example.com");
-    const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/.exec(message.replace(/=\r?\n/g, ""))?.[0];
+    const link = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s]+/.exec(
+      message.replace(/=\r?\n/g, ""),
+    )?.[0];
     expect(link).toBeTruthy();
 
     // better-auth checks the token and sends the browser to our page with it.
@@ -265,7 +330,10 @@ describe("password reset by email", () => {
     expect(landing.pathname).toBe("/reset-password");
     const token = landing.searchParams.get("token");
     expect(token).toBeTruthy();
-    const page = await callLoaderAs(resetPassword.loader, { path: `${landing.pathname}${landing.search}`, context: t.context() });
+    const page = await callLoaderAs(resetPassword.loader, {
+      path: `${landing.pathname}${landing.search}`,
+      context: t.context(),
+    });
     expect(page.token).toBe(token);
 
     const mismatch = await callAction(resetPassword.action, {
@@ -303,7 +371,11 @@ describe("password reset by email", () => {
 
   test("asking too often for one account is limited", async () => {
     for (let i = 0; i < 3; i++) {
-      await callAction(forgotPassword.action, { path: "/forgot-password", form: { email: "x@example.com" }, context: t.context() });
+      await callAction(forgotPassword.action, {
+        path: "/forgot-password",
+        form: { email: "x@example.com" },
+        context: t.context(),
+      });
     }
     const limited = await callAction(forgotPassword.action, {
       path: "/forgot-password",
@@ -317,13 +389,26 @@ describe("password reset by email", () => {
 
 describe("create-admin", () => {
   test("creates an admin who can sign in, and promotes an existing account", async () => {
-    const created = await createOrPromoteAdmin(t.db, { email: "Root@Example.com", password: "root-password", name: "Root" });
+    const created = await createOrPromoteAdmin(t.db, {
+      email: "Root@Example.com",
+      password: "root-password",
+      name: "Root",
+    });
     expect(created.created).toBe(true);
     const cookie = await signInCookie("root@example.com", "root-password");
     expect((await whoIs(cookie))?.role).toBe("admin");
 
-    const id = await createUserWithPassword(t.db, { name: "Sam", email: "sam@example.com", password: "sam-password", role: "seller" });
-    const promoted = await createOrPromoteAdmin(t.db, { email: "sam@example.com", password: "ignored-password", name: "Sam" });
+    const id = await createUserWithPassword(t.db, {
+      name: "Sam",
+      email: "sam@example.com",
+      password: "sam-password",
+      role: "seller",
+    });
+    const promoted = await createOrPromoteAdmin(t.db, {
+      email: "sam@example.com",
+      password: "ignored-password",
+      name: "Sam",
+    });
     expect(promoted).toEqual({ created: false, id });
     const samCookie = await signInCookie("sam@example.com", "sam-password");
     expect((await whoIs(samCookie))?.role).toBe("admin");

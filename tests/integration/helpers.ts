@@ -51,18 +51,35 @@ export async function callAction<T>(
     body,
     headers: options.cookie ? { cookie: options.cookie } : {},
   });
-  const args = { request, url, params: options.params ?? {}, context: options.context, pattern: "" };
+  const args = {
+    request,
+    url,
+    params: options.params ?? {},
+    context: options.context,
+    pattern: "",
+  };
   return action(args as never);
 }
 
 /** A loader call made with the given session cookie. */
 export async function callLoaderAs<T>(
   loader: LoaderLike<T>,
-  options: { path: string; cookie?: string; params?: Record<string, string>; context: RouterContextProvider },
+  options: {
+    path: string;
+    cookie?: string;
+    params?: Record<string, string>;
+    context: RouterContextProvider;
+  },
 ): Promise<T> {
   const url = new URL(options.path, "http://localhost:3000");
   const request = new Request(url, { headers: options.cookie ? { cookie: options.cookie } : {} });
-  const args = { request, url, params: options.params ?? {}, context: options.context, pattern: "" };
+  const args = {
+    request,
+    url,
+    params: options.params ?? {},
+    context: options.context,
+    pattern: "",
+  };
   return loader(args as never);
 }
 

@@ -8,6 +8,8 @@ import path from "node:path";
 
 import type { TestProject } from "vitest/node";
 
+import { OIDC_CLIENT, quietProviderWarnings, startOidcProvider } from "#tests/oidc-provider.ts";
+
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
@@ -54,6 +56,10 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-e2e-"));
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // "Continue With Google" signs in against a real local OpenID Connect provider.
+  quietProviderWarnings();
+  const provider = await startOidcProvider({ redirectUri: `${baseURL}/api/auth/callback/oidc` });
   let log = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
     env: {
@@ -65,17 +71,22 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: "",
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
+      PUBLIC_URL: baseURL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+      OIDC_PROVIDER_NAME: "Google",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForReady(baseURL, child, () => log);
   project.provide("baseURL", baseURL);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    await provider.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }

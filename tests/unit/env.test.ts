@@ -56,7 +56,9 @@ describe("parseEnv", () => {
   });
 
   test("PostgreSQL needs a shared AUTH_SECRET", () => {
-    expect(() => parseEnv({ DATABASE_URL: "postgres://db/carlot" })).toThrow(/AUTH_SECRET is required/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://db/carlot" })).toThrow(
+      /AUTH_SECRET is required/,
+    );
     expect(() => parseEnv({ AUTH_SECRET: "too short" })).toThrow(/AUTH_SECRET must be at least 32/);
   });
 
@@ -79,7 +81,9 @@ describe("parseEnv", () => {
   });
 
   test("mail and public address are checked", () => {
-    expect(() => parseEnv({ SMTP_URL: "mail.example.com" })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => parseEnv({ SMTP_URL: "mail.example.com" })).toThrow(
+      /SMTP_URL must start with smtp/,
+    );
     expect(() => parseEnv({ PUBLIC_URL: "cars" })).toThrow(/PUBLIC_URL must be a URL/);
   });
 });

@@ -22,7 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.get(clientAddressContext),
   });
   if (!outcome.ok) {
-    return data({ result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },
+      { status: 429 },
+    );
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
@@ -41,27 +44,40 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     return (
       <AuthCard title="Check your email">
         <p className="text-slate-700" role="status">
-          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to choose a new
-          password. The link works once and expires in one hour.
+          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to
+          choose a new password. The link works once and expires in one hour.
         </p>
-        <Link to="/login" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/login"
+          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+        >
           Back to Log In
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter the email you registered with and we will send you a reset link.">
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the email you registered with and we will send you a reset link."
+    >
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <FormError message={form.errors?.[0]} />
         <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
         </Field>
         <SubmitButton pending={pending} pendingLabel="Sending…">
           Send reset link
         </SubmitButton>
       </Form>
-      <Link to="/login" className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to="/login"
+        className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
+      >
         Back to Log In
       </Link>
     </AuthCard>

@@ -57,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const pending =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -71,7 +72,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     if (formError) showToast("error", formError);
   }, [formError, actionData]);
   const registerHref =
-    loaderData.redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+    loaderData.redirectTo === "/"
+      ? "/register"
+      : `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
 
   return (
     <AuthCard
@@ -87,7 +90,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       {loaderData.oidcFailed ? (
         <div className="mb-4">
-          <FormError message={`Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`} />
+          <FormError
+            message={`Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`}
+          />
         </div>
       ) : null}
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
@@ -97,7 +102,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <input
             {...getInputProps(fields.email, { type: "email" })}
             autoComplete="email"
-            autoFocus
             className={inputClass}
           />
         </Field>
@@ -109,7 +113,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </Field>
         <div className="flex justify-end pb-3">
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
             Forgot Password
           </Link>
         </div>
@@ -120,7 +127,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.oidcName ? (
         <>
           <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> or{" "}
+            <span className="h-px flex-1 bg-slate-200" />
           </div>
           <Form method="post" action="/auth/oidc">
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

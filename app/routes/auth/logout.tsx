@@ -10,7 +10,8 @@ import type { Route } from "./+types/logout";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const headers = new Headers();
-  for (const cookie of await signOut(servicesOf(context), request.headers)) headers.append("Set-Cookie", cookie);
+  for (const cookie of await signOut(servicesOf(context), request.headers))
+    headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
 }
 

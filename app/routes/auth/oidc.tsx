@@ -21,10 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "could not start the OpenID Connect sign-in");
-    return redirectWithToast(services.config, `/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
-      type: "error",
-      message: `${services.config.oidc?.name ?? "The sign-in provider"} could not be reached. Please try again later.`,
-    });
+    return redirectWithToast(
+      services.config,
+      `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
+      {
+        type: "error",
+        message: `${services.config.oidc?.name ?? "The sign-in provider"} could not be reached. Please try again later.`,
+      },
+    );
   }
 }
 

@@ -29,13 +29,21 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
     return data(
-      { result: { status: "error" as const, error: { image: ["The photo is larger than 5 MB; choose a smaller one"] } } },
+      {
+        result: {
+          status: "error" as const,
+          error: { image: ["The photo is larger than 5 MB; choose a smaller one"] },
+        },
+      },
       { status: 413 },
     );
   }
   const submission = parseWithZod(await request.formData(), { schema: registerSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "image"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "image"] }) },
+      { status: 400 },
+    );
   }
   const { name, email, password, accountType, image, redirectTo } = submission.value;
   const services = servicesOf(context);
@@ -72,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const pending =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -86,7 +95,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     if (formError) showToast("error", formError);
   }, [formError, actionData]);
   const loginHref =
-    loaderData.redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+    loaderData.redirectTo === "/"
+      ? "/login"
+      : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
 
   return (
     <AuthCard
@@ -100,11 +111,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </>
       }
     >
-      <Form method="post" encType="multipart/form-data" className="space-y-1" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-1"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormError message={formError} />
         <Field label="Full name" errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            autoComplete="name"
+            className={inputClass}
+          />
         </Field>
         <Field
           label="Photo"
@@ -119,7 +139,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           />
         </Field>
         <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
         </Field>
         <Field
           label="Password"

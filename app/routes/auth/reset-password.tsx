@@ -22,13 +22,21 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirm"] }) },
+      { status: 400 },
+    );
   }
   const services = servicesOf(context);
   const outcome = await resetPassword(services, submission.value);
   if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password", "confirm"] }) },
+      {
+        result: submission.reply({
+          formErrors: [outcome.formError],
+          hideFields: ["password", "confirm"],
+        }),
+      },
       { status: 400 },
     );
   }
@@ -52,7 +60,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Choose a new password">
         <FormError message={ACCOUNT_ERRORS.resetLinkInvalid} />
-        <Link to="/forgot-password" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/forgot-password"
+          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+        >
           Ask for a new link
         </Link>
       </AuthCard>
@@ -63,11 +74,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="token" value={loaderData.token} />
         <FormError message={form.errors?.[0]} />
-        <Field label="New password" hint="At least 8 characters." errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+        <Field
+          label="New password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
-        <Field label="Repeat the new password" errors={fields.confirm.errors} errorId={fields.confirm.errorId}>
-          <input {...getInputProps(fields.confirm, { type: "password" })} autoComplete="new-password" className={inputClass} />
+        <Field
+          label="Repeat the new password"
+          errors={fields.confirm.errors}
+          errorId={fields.confirm.errorId}
+        >
+          <input
+            {...getInputProps(fields.confirm, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
           Save the new password

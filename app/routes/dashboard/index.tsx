@@ -12,7 +12,12 @@ import type { Route } from "./+types/index";
 export const meta: Route.MetaFunction = () => [{ title: `Dashboard — ${SITE_NAME}` }];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.dashboard);
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.dashboard,
+  );
   return { viewer, figures: await getDashboardSummary(context.get(dbContext), viewer) };
 }
 
@@ -20,8 +25,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { viewer, figures } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{ROLE_LABEL[viewer.role]}</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Welcome, {viewer.name}</h1>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        {ROLE_LABEL[viewer.role]}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
+        Welcome, {viewer.name}
+      </h1>
       <section aria-labelledby="summary-heading" className="mt-8">
         <h2 id="summary-heading" className="sr-only">
           Summary
@@ -34,7 +43,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 className="block rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
               >
                 <span className="block text-3xl font-extrabold text-slate-900">{figure.value}</span>
-                <span className="mt-1 block text-sm font-medium text-slate-600">{figure.label}</span>
+                <span className="mt-1 block text-sm font-medium text-slate-600">
+                  {figure.label}
+                </span>
               </Link>
             </li>
           ))}

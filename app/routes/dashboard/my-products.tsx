@@ -11,7 +11,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.myProducts);
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.myProducts,
+  );
   return { title: viewer.role === "seller" ? "My Products" : "My Wishlist" };
 }
 

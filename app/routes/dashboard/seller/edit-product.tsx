@@ -13,10 +13,5 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return (
-    <ComingSoon
-      title="Edit your car"
-      what="Editing a published car will happen here."
-    />
-  );
+  return <ComingSoon title="Edit your car" what="Editing a published car will happen here." />;
 }
