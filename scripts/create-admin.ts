@@ -8,6 +8,7 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#app/models/account.ts";
 import { createOrPromoteAdmin } from "#app/models/user.server.ts";
 import { parseEnv } from "#app/services/env.server.ts";
+import { loadDotEnv } from "#server/dotenv.ts";
 
 const input = z.object({
   email: z.email("--email must be an email address"),
@@ -30,16 +31,23 @@ if (!parsed.success) {
   process.exit(1);
 }
 
-const env = parseEnv(process.env);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
-  await database.exclusive(() => database.migrate());
-  const result = await createOrPromoteAdmin(database.db, parsed.data);
-  console.log(
-    result.created
-      ? `Created the admin account ${parsed.data.email}.`
-      : `${parsed.data.email} is now an admin (its password was not changed).`,
-  );
-} finally {
-  await database.close();
+  loadDotEnv();
+  const env = parseEnv(process.env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await database.exclusive(() => database.migrate());
+    const result = await createOrPromoteAdmin(database.db, parsed.data);
+    console.log(
+      result.created
+        ? `Created the admin account ${parsed.data.email}.`
+        : `${parsed.data.email} is now an admin (its password was not changed).`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  // Configuration and lock problems are for people: the message, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }

@@ -6,24 +6,32 @@ import path from "node:path";
 import { openDatabase } from "#app/db/client.server.ts";
 import { ensureCategories, isEmptyOfUsers, seedDemo } from "#app/demo/seed.server.ts";
 import { parseEnv } from "#app/services/env.server.ts";
+import { loadDotEnv } from "#server/dotenv.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 
-const env = parseEnv(process.env);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
-  const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
-  await database.exclusive(async () => {
-    await database.migrate();
-    await ensureCategories(database.db, storage);
-    if (!(await isEmptyOfUsers(database.db))) {
-      console.log(
-        "The database already has users: nothing to do (demo data goes only into an empty database).",
-      );
-      return;
-    }
-    const { listings } = await seedDemo(database.db, storage);
-    console.log(`Added the demo marketplace: ${listings} listings.`);
-  });
-} finally {
-  await database.close();
+  loadDotEnv();
+  const env = parseEnv(process.env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
+    await database.exclusive(async () => {
+      await database.migrate();
+      await ensureCategories(database.db, storage);
+      if (!(await isEmptyOfUsers(database.db))) {
+        console.log(
+          "The database already has users: nothing to do (demo data goes only into an empty database).",
+        );
+        return;
+      }
+      const { listings } = await seedDemo(database.db, storage);
+      console.log(`Added the demo marketplace: ${listings} listings.`);
+    });
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  // Configuration and lock problems are for people: the message, not a stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }

@@ -5,6 +5,9 @@ import type { Server } from "node:http";
 import path from "node:path";
 
 import type * as AppModuleExports from "./app.ts";
+import { loadDotEnv } from "./dotenv.ts";
+
+loadDotEnv();
 
 const dev = process.env.NODE_ENV === "development";
 const root = path.resolve(import.meta.dirname, "..");
