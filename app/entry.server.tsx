@@ -13,6 +13,13 @@ import { logger } from "#app/services/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** Loader data fetched during client navigations is personal too. */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control"))
+    response.headers.set("Cache-Control", "private, no-cache");
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,6 +31,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext) || undefined;
+  // Pages carry a per-request nonce and, when signed in, personal data: browsers may
+  // keep them (back/forward cache) but must revalidate, and shared caches must not store them.
+  if (!responseHeaders.has("Cache-Control"))
+    responseHeaders.set("Cache-Control", "private, no-cache");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
 import { siteSetting } from "#app/db/schema.ts";
 import { DEFAULT_SITE_STATS, type SiteStats } from "#app/models/site.ts";
+import { cached, invalidate } from "#app/services/cache.server.ts";
 
 const STATS_KEY = "home.stats";
 const statsSchema = z.object({
@@ -12,8 +13,14 @@ const statsSchema = z.object({
   tasksDone: z.string().min(1).max(12),
 });
 
+const STATS_CACHE_MS = 30_000;
+
 /** The banner figures an operator set, or the spec's defaults. */
-export async function getSiteStats(db: Db): Promise<SiteStats> {
+export function getSiteStats(db: Db): Promise<SiteStats> {
+  return cached(db, STATS_KEY, STATS_CACHE_MS, () => loadSiteStats(db));
+}
+
+async function loadSiteStats(db: Db): Promise<SiteStats> {
   const [row] = await db
     .select({ value: siteSetting.value })
     .from(siteSetting)
@@ -29,4 +36,5 @@ export async function setSiteStats(db: Db, stats: SiteStats): Promise<void> {
     .insert(siteSetting)
     .values({ key: STATS_KEY, value })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value } });
+  invalidate(db, STATS_KEY);
 }

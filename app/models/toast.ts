@@ -1,6 +1,4 @@
 // Toast vocabulary shared by client and server (spec §4, §9).
-import { z } from "zod";
-
 export const TOAST_TYPES = ["success", "error", "message", "loading"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
@@ -14,9 +12,4 @@ export const TOAST_DURATION_MS: Record<ToastType, number> = {
 
 export const MAX_TOASTS = 20;
 
-export const toastSchema = z.object({
-  id: z.string().min(1).max(64),
-  type: z.enum(TOAST_TYPES),
-  message: z.string().min(1).max(300),
-});
-export type Toast = z.infer<typeof toastSchema>;
+export type Toast = { id: string; type: ToastType; message: string };

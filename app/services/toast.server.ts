@@ -4,7 +4,16 @@ import { randomUUID } from "node:crypto";
 
 import { createCookie, redirect } from "react-router";
 
-import { toastSchema, type Toast, type ToastType } from "#app/models/toast.ts";
+import { z } from "zod";
+
+import { TOAST_TYPES, type Toast, type ToastType } from "#app/models/toast.ts";
+
+// Kept on the server: the browser bundle stays free of zod on every page.
+const toastSchema = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(TOAST_TYPES),
+  message: z.string().min(1).max(300),
+});
 
 /** What signs and scopes our cookies (from the app config in router context). */
 export type CookieConfig = { secret: string; secureCookies: boolean };

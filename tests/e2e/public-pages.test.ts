@@ -267,6 +267,8 @@ describe("server", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    // Pages are personal (nonce, session): never stored by shared caches.
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
     const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
