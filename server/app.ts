@@ -17,9 +17,10 @@ import { seedOnStart } from "#app/demo/seed.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
-import { logger } from "#app/services/logger.server.ts";
+import { logger, redactTokens } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
 import { authSecret } from "#app/services/secret.server.ts";
+import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
 import { securityHeaders } from "./security.ts";
@@ -57,7 +58,6 @@ export async function createApp(options: {
     await database.close();
     throw error;
   }
-  await database.analyze();
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const oidc = oidcProvider(env);
@@ -74,12 +74,17 @@ export async function createApp(options: {
     config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
   };
 
-  const analyzeTimer = setInterval(
-    () =>
-      database.analyze().catch((error: unknown) => logger.warn({ err: error }, "analyze failed")),
+  // Housekeeping now and hourly: planner statistics, expired rate-limit counters.
+  const maintain = async () => {
+    await database.analyze();
+    await pruneRateLimits(database.db);
+  };
+  await maintain();
+  const maintenanceTimer = setInterval(
+    () => maintain().catch((error: unknown) => logger.warn({ err: error }, "maintenance failed")),
     60 * 60 * 1000,
   );
-  analyzeTimer.unref();
+  maintenanceTimer.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -101,7 +106,7 @@ export async function createApp(options: {
     }
   });
 
-  app.use(securityHeaders({ dev }));
+  app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).
@@ -137,6 +142,10 @@ export async function createApp(options: {
   app.use(
     pinoHttp({
       logger,
+      // Reset links carry single-use tokens; they never reach the logs.
+      serializers: {
+        req: (req: { url?: string }) => ({ ...req, url: redactTokens(req.url ?? "") }),
+      },
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =
@@ -183,7 +192,7 @@ export async function createApp(options: {
     port: env.PORT,
     host: env.HOST,
     close: () => {
-      clearInterval(analyzeTimer);
+      clearInterval(maintenanceTimer);
       return database.close();
     },
   };

@@ -3,7 +3,15 @@ import { randomBytes } from "node:crypto";
 
 import type { RequestHandler } from "express";
 
-export function securityHeaders({ dev }: { dev: boolean }): RequestHandler {
+export function securityHeaders({
+  dev,
+  formTargets = [],
+}: {
+  dev: boolean;
+  /** Other origins a form may lead to (the sign-in provider, reached by a redirect). */
+  formTargets?: string[];
+}): RequestHandler {
+  const formAction = ["'self'", ...formTargets].join(" ");
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     // Development allows inline scripts (Vite's preamble) and uses no nonce, so the
@@ -21,7 +29,7 @@ export function securityHeaders({ dev }: { dev: boolean }): RequestHandler {
       dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "frame-ancestors 'none'",
     ].join("; ");
     res.setHeader("Content-Security-Policy", csp);

@@ -151,7 +151,7 @@ export async function signOut(services: AppServices, headers: Headers): Promise<
 export async function requestPasswordReset(
   services: AppServices,
   input: { email: string; clientAddress: string },
-): Promise<{ ok: true } | { ok: false; formError: string }> {
+): Promise<{ ok: true } | { ok: false; formError: string; status: 429 | 500 }> {
   const limit = await hitAll(services.db, [
     { key: `reset:address:${input.clientAddress}`, limit: LIMITS.resetPerAddress },
     { key: `reset:account:${normal(input.email)}`, limit: LIMITS.resetPerAccount },
@@ -160,6 +160,7 @@ export async function requestPasswordReset(
     return {
       ok: false,
       formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)),
+      status: 429,
     };
   }
   try {
@@ -171,7 +172,7 @@ export async function requestPasswordReset(
     });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
-    return { ok: false, formError: ACCOUNT_ERRORS.unexpected };
+    return { ok: false, formError: ACCOUNT_ERRORS.unexpected, status: 500 };
   }
   return { ok: true };
 }

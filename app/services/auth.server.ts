@@ -115,15 +115,19 @@ export function createAuth(options: AuthOptions) {
           // The role is never taken from a client. Our register action passes the
           // chosen account type; everything else (OIDC sign-up) becomes a buyer.
           async before(user, context) {
+            // Pictures from a sign-in provider live on its servers; we show our own
+            // initials instead of loading them (CSP and privacy).
+            const image =
+              user.image && !user.image.startsWith("/media/") ? null : (user.image ?? null);
             const requested = (context?.body as { accountType?: unknown } | undefined)?.accountType;
-            if (requested === undefined) return { data: { ...user, role: "buyer" } };
+            if (requested === undefined) return { data: { ...user, image, role: "buyer" } };
             if (!REGISTRATION_ROLES.includes(requested as never)) {
               throw new APIError("BAD_REQUEST", {
                 code: "INVALID_ACCOUNT_TYPE",
                 message: "Choose Buyer/User or Seller.",
               });
             }
-            return { data: { ...user, role: requested as string } };
+            return { data: { ...user, image, role: requested as string } };
           },
         },
       },

@@ -55,10 +55,6 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
-    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;

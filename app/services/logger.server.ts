@@ -14,3 +14,10 @@ export const logger = pino({
     censor: "[redacted]",
   },
 });
+
+/** Removes secrets from a URL before it is logged (reset tokens, OAuth codes). */
+export function redactTokens(url: string): string {
+  return url
+    .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
+}

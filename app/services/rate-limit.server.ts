@@ -54,6 +54,11 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(sql`${rateLimit.key} = ${key}`);
 }
 
+/** Deletes counters whose window ended long ago (the longest window is an hour). */
+export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(rateLimit).where(sql`${rateLimit.lastRequest} < ${now - 24 * 60 * 60_000}`);
+}
+
 /** Checks several limits; the first one exceeded wins. */
 export async function hitAll(
   db: Db,

@@ -100,6 +100,16 @@ describe("accounts in the browser", () => {
     await logIn(page, "maya.thompson@example.com", "carlot-demo");
     await page.waitForURL("**/dashboard/mybuyers");
     await page.getByRole("heading", { name: "My Buyers" }).waitFor();
+    // Signed in, the detail page no longer asks to log in.
+    await page.goto("/products/allProducts");
+    await page
+      .getByRole("link", { name: /^Details of / })
+      .first()
+      .click();
+    await page
+      .getByText(/Contacting sellers and reporting cars through Carlot are coming soon/)
+      .waitFor();
+    expect(await page.getByText("Please log in to contact the seller.").count()).toBe(0);
     // A page for another role says so, and offers to switch accounts.
     const response = await page.goto("/dashboard/reportedItems");
     expect(response?.status()).toBe(403);

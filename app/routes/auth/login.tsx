@@ -20,10 +20,13 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
   if (await getSessionUser(context, request)) throw redirect(redirectTo);
   const { config } = servicesOf(context);
+  const errors = url.searchParams.getAll("error");
   return {
     redirectTo,
     oidcName: config.oidc?.name ?? null,
-    oidcFailed: url.searchParams.get("error") === "oidc",
+    oidcFailed: errors.includes("oidc"),
+    // better-auth adds why: an email+password account with this address exists.
+    oidcNotLinked: errors.includes("account_not_linked"),
   };
 }
 
@@ -91,7 +94,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.oidcFailed ? (
         <div className="mb-4">
           <FormError
-            message={`Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`}
+            message={
+              loaderData.oidcNotLinked
+                ? "An account with this email already exists. Log in with your email and password."
+                : `Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`
+            }
           />
         </div>
       ) : null}

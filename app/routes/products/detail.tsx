@@ -1,6 +1,6 @@
 // The public detail page (DESIGN decision 4): anyone can read it; contacting the
 // seller and reporting need an account.
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 
 import { MapPinIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
@@ -10,6 +10,7 @@ import { formatMileage, formatPrice, usageLine } from "#app/models/listing.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
 
+import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -46,6 +47,7 @@ function Fact({ label, value }: { label: string; value: string | number | null }
 
 export default function ListingDetailPage({ loaderData }: Route.ComponentProps) {
   const { listing } = loaderData;
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const [cover, ...others] = listing.photos;
   const loginHref = `/login?redirectTo=${encodeURIComponent(`/dashboard/productDetails/${listing.id}`)}`;
   return (
@@ -169,15 +171,31 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
             <div className="mt-3">
               <SellerIdentity seller={listing.seller} showEmail />
             </div>
-            <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
-              <p>Please log in to contact the seller.</p>
-              <Link
-                to={loginHref}
-                className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
-                Log in
-              </Link>
-            </div>
+            {viewer ? (
+              <div className="mt-5 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-600/20">
+                <p>
+                  Contacting sellers and reporting cars through {SITE_NAME} are coming soon. Until
+                  then, you can write to {listing.seller.name} at{" "}
+                  <a
+                    href={`mailto:${listing.seller.email}`}
+                    className="font-semibold underline underline-offset-2"
+                  >
+                    {listing.seller.email}
+                  </a>
+                  .
+                </p>
+              </div>
+            ) : (
+              <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
+                <p>Please log in to contact the seller.</p>
+                <Link
+                  to={loginHref}
+                  className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Log in
+                </Link>
+              </div>
+            )}
           </section>
         </div>
       </div>

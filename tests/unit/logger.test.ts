@@ -1,0 +1,16 @@
+import { expect, test } from "vitest";
+
+import { redactTokens } from "#app/services/logger.server.ts";
+
+test("tokens and OAuth codes never reach the request log", () => {
+  expect(redactTokens("/reset-password?token=abc123&x=1")).toBe(
+    "/reset-password?token=[redacted]&x=1",
+  );
+  expect(redactTokens("/api/auth/reset-password/abc123?callbackURL=%2Freset-password")).toBe(
+    "/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password",
+  );
+  expect(redactTokens("/api/auth/callback/oidc?code=xyz&state=s1")).toBe(
+    "/api/auth/callback/oidc?code=[redacted]&state=[redacted]",
+  );
+  expect(redactTokens("/products/sedan?page=2")).toBe("/products/sedan?page=2");
+});
