@@ -1,5 +1,6 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
+import { initialsOf } from "#app/models/user.ts";
 import {
   LISTING_STATUS_LABEL,
   type ListingStatus,
@@ -33,12 +34,7 @@ export function StatusBadge({ status }: { status: ListingStatus }) {
 
 export function SellerAvatar({ seller, size = 40 }: { seller: SellerSummary; size?: number }) {
   if (!seller.imageUrl) {
-    const initials = seller.name
-      .split(/\s+/)
-      .map((part) => part[0] ?? "")
-      .join("")
-      .slice(0, 2)
-      .toUpperCase();
+    const initials = initialsOf(seller.name);
     return (
       <span
         aria-hidden="true"

@@ -1,4 +1,4 @@
-import type { SessionUser } from "#app/models/user.ts";
+import { initialsOf, type SessionUser } from "#app/models/user.ts";
 
 /** The signed-in user's photo (or initials), named for assistive technology. */
 export function UserAvatar({
@@ -22,12 +22,7 @@ export function UserAvatar({
       />
     );
   }
-  const initials = user.name
-    .split(/\s+/)
-    .map((part) => part[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(user.name);
   return (
     <span
       role="img"

@@ -20,3 +20,13 @@ export type SessionUser = {
 
 /** Roles a person may choose at registration (DESIGN decision 3). */
 export const REGISTRATION_ROLES = ["buyer", "seller"] as const satisfies readonly Role[];
+
+/** Up to two initials for a picture-less avatar: "Maya Thompson" → "MT". */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+}

@@ -106,3 +106,10 @@ export async function requirePermission(
   }
   return user;
 }
+
+/** Response headers that set the given cookies (from better-auth) on the browser. */
+export function headersWithCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,15 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
-import { showToast } from "#app/components/toaster.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { getSessionUser, safeRedirectTo } from "#app/services/session.server.ts";
+import {
+  getSessionUser,
+  headersWithCookies,
+  safeRedirectTo,
+} from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/login";
@@ -48,13 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
   return redirectWithToast(
     services.config,
     safeRedirectTo(submission.value.redirectTo),
     { type: "success", message: "Logged In Successfully" },
-    headers,
+    headersWithCookies(outcome.setCookies),
   );
 }
 
@@ -62,18 +63,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  const formError = form.errors?.[0];
-  useEffect(() => {
-    if (formError) showToast("error", formError);
-  }, [formError, actionData]);
+  const { form, fields, formError } = useSchemaForm("login", loginSchema, actionData?.result);
   const registerHref =
     loaderData.redirectTo === "/"
       ? "/register"

@@ -3,16 +3,14 @@ import { redirect } from "react-router";
 
 import { signOut } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { safeRedirectTo } from "#app/services/session.server.ts";
+import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const headers = new Headers();
-  for (const cookie of await signOut(servicesOf(context), request.headers))
-    headers.append("Set-Cookie", cookie);
-  return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
+  const cookies = await signOut(servicesOf(context), request.headers);
+  return redirect(safeRedirectTo(form.get("redirectTo")), { headers: headersWithCookies(cookies) });
 }
 
 export function loader() {

@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { startOidcSignIn } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import { safeRedirectTo } from "#app/services/session.server.ts";
+import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/oidc";
@@ -15,9 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const started = await startOidcSignIn(services, { redirectTo, headers: request.headers });
     if (!started) throw redirect("/login");
-    const headers = new Headers();
-    for (const cookie of started.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(started.url, { headers });
+    return redirect(started.url, { headers: headersWithCookies(started.setCookies) });
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "could not start the OpenID Connect sign-in");

@@ -1,16 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
-import { showToast } from "#app/components/toaster.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { getSessionUser, safeRedirectTo } from "#app/services/session.server.ts";
+import {
+  getSessionUser,
+  headersWithCookies,
+  safeRedirectTo,
+} from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/register";
@@ -68,13 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
   return redirectWithToast(
     services.config,
     safeRedirectTo(redirectTo),
     { type: "success", message: "Successfully Registered" },
-    headers,
+    headersWithCookies(outcome.setCookies),
   );
 }
 
@@ -82,18 +83,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
-  const formError = form.errors?.[0];
-  useEffect(() => {
-    if (formError) showToast("error", formError);
-  }, [formError, actionData]);
+  const { form, fields, formError } = useSchemaForm("register", registerSchema, actionData?.result);
   const loginHref =
     loaderData.redirectTo === "/"
       ? "/login"

@@ -1,0 +1,32 @@
+// The one way our forms are set up with Conform: validate on blur, revalidate on
+// input, with the same Zod schema the action uses; form-level errors also toast.
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import type { z } from "zod";
+
+import { showToast } from "#app/components/toaster.tsx";
+
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  type Shape = Extract<z.input<Schema>, Record<string, unknown>>;
+  const [form, fields] = useForm<Shape>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // parseWithZod is typed by the concrete schema; for a generic one the shapes
+    // only differ in how TypeScript spells them.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+  });
+  const formError = form.errors?.[0];
+  // Spec §8: sign-in and registration failures also show in an error toast.
+  useEffect(() => {
+    if (formError) showToast("error", formError);
+  }, [formError, lastResult]);
+  return { form, fields, formError };
+}
