@@ -103,7 +103,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
         >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="text-lg">{SITE_NAME}</span>
+          <span className="text-lg max-[400px]:sr-only">{SITE_NAME}</span>
         </Link>
         <nav
           aria-label="Main"
