@@ -23,7 +23,7 @@ import { authSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
-import { securityHeaders } from "./security.ts";
+import { sameOriginWrites, securityHeaders } from "./security.ts";
 
 export type CarlotApp = {
   app: express.Express;
@@ -107,6 +107,7 @@ export async function createApp(options: {
   });
 
   app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
+  app.use(sameOriginWrites({ publicUrl }));
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).

@@ -45,3 +45,23 @@ export function securityHeaders({
     next();
   };
 }
+
+/**
+ * Refuses state-changing requests that another site's page sent (CSRF, including
+ * signing a visitor into someone else's account). Browsers always send Origin on
+ * cross-site POSTs; requests without one (curl, server-to-server) are not from a
+ * browser on another site.
+ */
+export function sameOriginWrites({ publicUrl }: { publicUrl: string }): RequestHandler {
+  const configured = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    const own = `${req.protocol}://${req.headers.host ?? ""}`;
+    if (origin && origin !== configured && origin !== own) {
+      res.status(403).type("text/plain").send("Forms from other sites are not accepted here.");
+      return;
+    }
+    next();
+  };
+}

@@ -278,6 +278,28 @@ describe("server", () => {
     expect(again).not.toBe(csp);
   });
 
+  test("forms posted from another site are refused", async () => {
+    const body = new URLSearchParams({
+      email: "maya.thompson@example.com",
+      password: "carlot-demo",
+    });
+    const foreign = await fetch(`${baseURL()}/login`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const own = await fetch(`${baseURL()}/login`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { origin: baseURL() },
+    });
+    expect(own.status).toBe(302);
+  });
+
   test("fingerprinted assets are cached immutably and responses are compressed", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
