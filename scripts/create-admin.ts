@@ -41,7 +41,9 @@ try {
     console.log(
       result.created
         ? `Created the admin account ${parsed.data.email}.`
-        : `${parsed.data.email} is now an admin (its password was not changed).`,
+        : result.passwordSet
+          ? `${parsed.data.email} is now an admin and can also log in with the given password.`
+          : `${parsed.data.email} is now an admin (its password was not changed).`,
     );
   } finally {
     await database.close();

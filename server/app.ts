@@ -17,13 +17,13 @@ import { seedOnStart } from "#app/demo/seed.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
-import { logger, redactTokens } from "#app/services/logger.server.ts";
+import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
 import { authSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
-import { sameOriginWrites, securityHeaders } from "./security.ts";
+import { bodyLimits, sameOriginWrites, securityHeaders } from "./security.ts";
 
 export type CarlotApp = {
   app: express.Express;
@@ -88,7 +88,7 @@ export async function createApp(options: {
 
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -108,6 +108,7 @@ export async function createApp(options: {
 
   app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
   app.use(sameOriginWrites({ publicUrl }));
+  app.use(bodyLimits());
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).
@@ -143,10 +144,8 @@ export async function createApp(options: {
   app.use(
     pinoHttp({
       logger,
-      // Reset links carry single-use tokens; they never reach the logs.
-      serializers: {
-        req: (req: { url?: string }) => ({ ...req, url: redactTokens(req.url ?? "") }),
-      },
+      // Only what an operator needs; never headers, cookies or query tokens.
+      serializers: requestLogSerializers,
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =

@@ -65,3 +65,38 @@ export function sameOriginWrites({ publicUrl }: { publicUrl: string }): RequestH
     next();
   };
 }
+
+/** Largest request body per path; everything else gets the small default. */
+export const BODY_LIMITS: Record<string, number> = {
+  // The profile photo (5 MB) and the other registration fields.
+  "/register": 5 * 1024 * 1024 + 64 * 1024,
+};
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Bounds what a request may send before any action reads it into memory. Bodies
+ * must declare their length (browsers always do for forms); Node's parser then
+ * never delivers more than the declared length.
+ */
+export function bodyLimits(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const limit = BODY_LIMITS[req.path.replace(/\.data$/, "")] ?? DEFAULT_BODY_LIMIT;
+    const declared = req.headers["content-length"];
+    if (declared === undefined) {
+      if (req.headers["transfer-encoding"]) {
+        res.status(411).type("text/plain").send("Send the length of the request body.");
+        return;
+      }
+      return next();
+    }
+    if (Number(declared) > limit) {
+      res
+        .status(413)
+        .type("text/plain")
+        .send(`This request is too large (at most ${Math.floor(limit / 1024)} KB).`);
+      return;
+    }
+    next();
+  };
+}

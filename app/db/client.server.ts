@@ -54,7 +54,8 @@ export class DataDirLockedError extends Error {
     super(
       `The data directory ${dir} is in use by another Carlot process (pid ${pid}). ` +
         "Stop that process first, or start this one with a different DATA_DIR. " +
-        "Two processes writing one embedded database would lose data.",
+        "Two processes writing one embedded database would lose data. " +
+        `(If no Carlot process is running, delete ${path.join(dir, "carlot.lock")}.)`,
     );
     this.name = "DataDirLockedError";
   }
@@ -81,6 +82,13 @@ export function lockDataDir(dir: string): () => void {
       const fd = fs.openSync(lockPath, "wx");
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      if (attempt > 0) {
+        // We took over a stale lock; another process may have done the same at the
+        // same moment. Whoever's pid is in the file after a pause keeps it.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+        const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+        if (holder !== process.pid) throw new DataDirLockedError(path.resolve(dir), holder);
+      }
       let released = false;
       return () => {
         if (released) return;

@@ -1,7 +1,7 @@
 // Account operations behind the auth forms: rate limits, better-auth calls and
 // the mapping of every failure to a message people can act on.
 import { APIError, isAPIError } from "better-auth/api";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { user } from "#app/db/schema.ts";
 import { ACCOUNT_ERRORS } from "#app/models/account.ts";
@@ -133,8 +133,23 @@ export async function register(
     });
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
+    await forgetUnusedPhoto(services, image);
     return failure(error, "sign-up");
   }
+}
+
+/** Removes a just-stored profile photo that no account uses (content keys may be shared). */
+async function forgetUnusedPhoto(services: AppServices, url: string): Promise<void> {
+  const [inUse] = await services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.image, url))
+    .limit(1);
+  if (inUse) return;
+  const key = url.replace(/^\/media\//, "");
+  await services.storage
+    .delete(key)
+    .catch((error: unknown) => logger.warn({ err: error }, "could not remove a photo"));
 }
 
 export async function signOut(services: AppServices, headers: Headers): Promise<string[]> {

@@ -51,7 +51,7 @@ export async function createUserWithPassword(
 export async function createOrPromoteAdmin(
   db: Db,
   input: { email: string; password: string; name: string },
-): Promise<{ created: boolean; id: string }> {
+): Promise<{ created: boolean; id: string; passwordSet: boolean }> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: user.id })
@@ -60,9 +60,9 @@ export async function createOrPromoteAdmin(
     .limit(1);
   if (!existing) {
     const id = await createUserWithPassword(db, { ...input, email, role: "admin" });
-    return { created: true, id };
+    return { created: true, id, passwordSet: true };
   }
-  await db.transaction(async (tx) => {
+  const passwordSet = await db.transaction(async (tx) => {
     await tx
       .update(user)
       .set({ role: "admin", banned: false, banReason: null, banExpires: null })
@@ -80,7 +80,9 @@ export async function createOrPromoteAdmin(
         userId: existing.id,
         password: await hashPassword(input.password),
       });
+      return true;
     }
+    return false;
   });
-  return { created: false, id: existing.id };
+  return { created: false, id: existing.id, passwordSet };
 }

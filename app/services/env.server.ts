@@ -36,7 +36,38 @@ const schema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  TRUST_PROXY: booleanText.default(false),
+  /**
+   * Whom to believe about the client's address (X-Forwarded-For): "false", "true"
+   * (one proxy in front), a number of proxies, or a comma-separated list of proxy
+   * addresses/subnets. Rate limits per address depend on it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context): false | number | string[] => {
+      const text = value.trim();
+      if (text === "false") return false;
+      if (text === "true") return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const list = text
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (
+        list.length > 0 &&
+        list.every(
+          (part) =>
+            /^[0-9a-f.:/]+$/i.test(part) || ["loopback", "linklocal", "uniquelocal"].includes(part),
+        )
+      ) {
+        return list;
+      }
+      context.addIssue({
+        code: "custom",
+        message: 'must be "false", "true", a number of proxies, or a list of proxy addresses',
+      });
+      return z.NEVER;
+    }),
   /** The address people use to reach the site: links in emails and OAuth callbacks. */
   PUBLIC_URL: z.url({ message: "must be a URL such as https://cars.example.com" }).optional(),
   /**

@@ -107,11 +107,19 @@ export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promi
       "This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.",
     );
   }
-  const body = await sharp(upload, { limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize({ width: 256, height: 256, fit: "cover", position: "attention" })
-    .webp({ quality: 82 })
-    .toBuffer();
+  let body: Buffer;
+  try {
+    body = await sharp(upload, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: 256, height: 256, fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // A header that reads fine over a truncated or damaged picture.
+    throw new ImageRejectedError(
+      "This photo looks damaged and cannot be read. Choose another one.",
+    );
+  }
   const key = contentKey("avatars", body, "webp");
   await storage.put(key, body, "image/webp");
   return storage.url(key);

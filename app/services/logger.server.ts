@@ -21,3 +21,16 @@ export function redactTokens(url: string): string {
     .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
     .replace(/(\/reset-password\/)[^/?#]+/, "$1[redacted]");
 }
+
+type LoggedRequest = { id?: unknown; method?: string; url?: string; remoteAddress?: string };
+
+/** What the request log keeps of a request and a response: no headers, cookies or tokens. */
+export const requestLogSerializers = {
+  req: (req: LoggedRequest) => ({
+    id: req.id,
+    method: req.method,
+    url: redactTokens(req.url ?? ""),
+    remoteAddress: req.remoteAddress,
+  }),
+  res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+};

@@ -13,9 +13,8 @@ type Lookup = { user: SessionUser | null; setCookies: string[] };
 async function lookUp(context: Context, request: Request): Promise<Lookup> {
   const auth = context.get(authContext);
   if (!request.headers.get("cookie")) return { user: null, setCookies: [] };
-  const result = await auth.api
-    .getSession({ headers: request.headers, returnHeaders: true })
-    .catch(() => null);
+  // No session is null; a failure (database down) is an error, not "logged out".
+  const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result?.response;
   if (!session) return { user: null, setCookies: [] };
   const user = session.user as typeof session.user & {
@@ -62,17 +61,30 @@ export async function getSessionUser(
   return (await lookUp(context, request)).user;
 }
 
-/** Only same-site paths are followed after sign-in (no open redirects). */
+/**
+ * Only same-site paths are followed after sign-in (no open redirects). Browsers
+ * drop tabs and newlines from URLs, so "/\t/evil.example" would leave the site:
+ * control characters and backslashes are refused, and what remains must resolve
+ * to this origin.
+ */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
   if (
     typeof value !== "string" ||
     !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.includes("\\")
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    /[\u0000-\u001f\u007f\\]/.test(value)
   ) {
     return fallback;
   }
-  return value;
+  const base = "http://carlot.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function loginPath(url: URL): string {

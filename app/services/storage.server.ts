@@ -1,7 +1,7 @@
 // Where uploaded and generated files live. Keys are content-addressed
 // ("listings/ab/abcdef….webp"), so a stored file never changes and can be
 // cached forever. Local disk today; the interface is what an S3 driver implements.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -33,7 +33,7 @@ export function localDiskStorage(root: string): Storage {
       const file = path.join(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = `${file}.${randomUUID()}.tmp`;
       await fs.writeFile(temp, body);
       await fs.rename(temp, file);
     },

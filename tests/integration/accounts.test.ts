@@ -161,6 +161,25 @@ describe("register", () => {
       context: t.context(),
     });
     expect(errorsOf(textResult).image?.[0]).toMatch(/not a photo we can read/);
+    // A real JPEG header over a cut-off body.
+    const jpeg = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: "#123456" },
+    })
+      .jpeg()
+      .toBuffer();
+    const cut = new File(
+      [new Uint8Array(jpeg.subarray(0, Math.floor(jpeg.length / 3)))],
+      "cut.jpg",
+      {
+        type: "image/jpeg",
+      },
+    );
+    const cutResult = await callAction(register.action, {
+      path: "/register",
+      form: { name: "Cut", email: "cut@example.com", password: "password-6", image: cut },
+      context: t.context(),
+    });
+    expect(errorsOf(cutResult).image?.[0]).toMatch(/looks damaged|not a photo we can read/);
   });
 });
 
@@ -205,6 +224,8 @@ describe("log in and out", () => {
           redirectTo: "/dashboard/myorders",
         },
         context: t.context(),
+        // Signing in again while presenting the current session cookie gets a new one.
+        cookie: first,
       }),
     );
     expect(response.headers.get("Location")).toBe("/dashboard/myorders");
@@ -409,7 +430,7 @@ describe("create-admin", () => {
       password: "ignored-password",
       name: "Sam",
     });
-    expect(promoted).toEqual({ created: false, id });
+    expect(promoted).toEqual({ created: false, id, passwordSet: false });
     const samCookie = await signInCookie("sam@example.com", "sam-password");
     expect((await whoIs(samCookie))?.role).toBe("admin");
   });

@@ -30,7 +30,7 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBe("postgres://carlot@db/carlot");
     expect(env.SEED_DEMO).toBe(false);
     expect(env.DATA_DIR).toBe("./data");
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
   });
 
   test("one clear message per bad variable", () => {
@@ -85,5 +85,16 @@ describe("parseEnv", () => {
       /SMTP_URL must start with smtp/,
     );
     expect(() => parseEnv({ PUBLIC_URL: "cars" })).toThrow(/PUBLIC_URL must be a URL/);
+  });
+
+  test("TRUST_PROXY: off, one proxy, a count, or a list of addresses", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.1, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "loopback",
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY must be/);
   });
 });

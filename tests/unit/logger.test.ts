@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { redactTokens } from "#app/services/logger.server.ts";
+import { redactTokens, requestLogSerializers } from "#app/services/logger.server.ts";
 
 test("tokens and OAuth codes never reach the request log", () => {
   expect(redactTokens("/reset-password?token=abc123&x=1")).toBe(
@@ -13,4 +13,25 @@ test("tokens and OAuth codes never reach the request log", () => {
     "/api/auth/callback/oidc?code=[redacted]&state=[redacted]",
   );
   expect(redactTokens("/products/sedan?page=2")).toBe("/products/sedan?page=2");
+});
+
+test("the request log keeps no headers, cookies or query tokens", () => {
+  const logged = requestLogSerializers.req({
+    id: "r1",
+    method: "POST",
+    url: "/reset-password?token=SECRET",
+    remoteAddress: "127.0.0.1",
+    ...({
+      headers: { cookie: "carlot.session_token=abc", referer: "/reset-password?token=SECRET" },
+      query: { token: "SECRET" },
+    } as object),
+  });
+  expect(JSON.stringify(logged)).not.toContain("SECRET");
+  expect(JSON.stringify(logged)).not.toContain("session_token");
+  expect(logged).toEqual({
+    id: "r1",
+    method: "POST",
+    url: "/reset-password?token=[redacted]",
+    remoteAddress: "127.0.0.1",
+  });
 });

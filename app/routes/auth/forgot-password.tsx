@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },
-      { status: 429 },
+      { status: outcome.status },
     );
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
