@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 
 import { ChevronIcon } from "#app/components/icons.tsx";
@@ -20,21 +20,24 @@ function navClass({ isActive }: { isActive: boolean }) {
   ].join(" ");
 }
 
-/** The Dashboard dropdown: a disclosure of links (closes on Escape, outside click, navigation). */
+/**
+ * The Dashboard dropdown: a native disclosure, so it opens without JavaScript;
+ * with it, Escape and a click elsewhere close it.
+ */
 function DashboardMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    if (!open) return;
+    const close = (focusSummary: boolean) => {
+      const details = root.current;
+      if (!details?.open) return;
+      details.open = false;
+      if (focusSummary) details.querySelector("summary")?.focus();
+    };
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) close(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        button.current?.focus();
-      }
+      if (event.key === "Escape") close(true);
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -42,28 +45,20 @@ function DashboardMenu({ user }: { user: SessionUser }) {
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open]);
+  }, []);
 
   const entries = [{ to: "/dashboard", label: "Overview" }, ...DASHBOARD_MENU[user.role]];
   return (
-    <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls="dashboard-menu"
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
-      >
+    <details ref={root} className="group relative">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
         Dashboard
         <ChevronIcon
           direction="right"
-          className={`size-4 transition-transform ${open ? "-rotate-90" : "rotate-90"}`}
+          className="size-4 rotate-90 transition-transform group-open:-rotate-90"
         />
-      </button>
+      </summary>
       <ul
         id="dashboard-menu"
-        hidden={!open}
         className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-900/10"
       >
         {entries.map((entry) => (
@@ -80,7 +75,7 @@ function DashboardMenu({ user }: { user: SessionUser }) {
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }
 

@@ -24,9 +24,14 @@ export function dismissToast(id: string) {
 /** Shows a toast; passing the id of a shown toast replaces it (e.g. loading → success). */
 let counter = 0;
 
-export function showToast(type: ToastType, message: string, id = `toast-${++counter}`) {
+export function showToast(
+  type: ToastType,
+  message: string,
+  options: { id?: string; announce?: boolean } = {},
+) {
+  const id = options.id ?? `toast-${++counter}`;
   clearTimeout(timers.get(id));
-  const next = { id, type, message };
+  const next: Toast = { id, type, message, announce: options.announce ?? true };
   toasts = toasts.some((toast) => toast.id === id)
     ? toasts.map((toast) => (toast.id === id ? next : toast))
     : [...toasts, next].slice(-MAX_TOASTS);
@@ -66,7 +71,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
     () => [],
   );
   useEffect(() => {
-    if (flash) showToast(flash.type, flash.message, flash.id);
+    if (flash) showToast(flash.type, flash.message, { id: flash.id });
   }, [flash]);
 
   return (
@@ -74,11 +79,16 @@ export function Toaster({ flash }: { flash: Toast | null }) {
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:items-end"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-2">
+      {/* One live region that is always present, so new toasts are announced. */}
+      <ol
+        className="flex w-full max-w-sm flex-col gap-2"
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {shown.map((toast) => (
           <li
             key={toast.id}
-            role={toast.type === "error" ? "alert" : "status"}
+            aria-hidden={toast.announce === false ? true : undefined}
             className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-900/10 ${STYLE[toast.type]}`}
           >
             <span

@@ -24,9 +24,10 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
   const formError = form.errors?.[0];
-  // Spec §8: sign-in and registration failures also show in an error toast.
+  // Spec §8: sign-in and registration failures also show in an error toast. The
+  // inline alert already speaks the words, so the toast is not announced again.
   useEffect(() => {
-    if (formError) showToast("error", formError);
+    if (formError) showToast("error", formError, { announce: false });
   }, [formError, lastResult]);
   return { form, fields, formError };
 }

@@ -14,7 +14,7 @@ export const SITE_TAGLINE = "Trusted Used Car Seller Site.";
 
 /** The footer's three social links (spec §2). Operators point them at their own pages. */
 export const SOCIAL_LINKS = [
-  { kind: "microblog", label: `${SITE_NAME} on X`, href: "https://x.com/" },
-  { kind: "video", label: `${SITE_NAME} on YouTube`, href: "https://www.youtube.com/" },
-  { kind: "social", label: `${SITE_NAME} on Facebook`, href: "https://www.facebook.com/" },
+  { kind: "microblog", label: "X (opens x.com)", href: "https://x.com/" },
+  { kind: "video", label: "YouTube (opens youtube.com)", href: "https://www.youtube.com/" },
+  { kind: "social", label: "Facebook (opens facebook.com)", href: "https://www.facebook.com/" },
 ] as const;

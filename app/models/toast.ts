@@ -12,4 +12,10 @@ export const TOAST_DURATION_MS: Record<ToastType, number> = {
 
 export const MAX_TOASTS = 20;
 
-export type Toast = { id: string; type: ToastType; message: string };
+export type Toast = {
+  id: string;
+  type: ToastType;
+  message: string;
+  /** False when the same words are already announced on the page (an inline form error). */
+  announce?: boolean;
+};

@@ -24,7 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type PageCheck = { path: () => string; status: number; texts: string[] };
+type PageCheck = { path: () => string; status: number; texts: string[]; h1?: string | RegExp };
 
 const PAGES: Record<string, PageCheck> = {
   home: {
@@ -45,7 +45,8 @@ const PAGES: Record<string, PageCheck> = {
   products: {
     path: () => "/products",
     status: 200,
-    texts: ["Products", "See All Cars", "See all"],
+    h1: "Products",
+    texts: ["See All Cars", "See all", "Sedan", "Off Road", "Muscle", "SUV"],
   },
   category: {
     path: () => "/products/off-road",
@@ -69,7 +70,17 @@ const PAGES: Record<string, PageCheck> = {
       "Description",
     ],
   },
-  blogs: { path: () => "/blogs", status: 200, texts: ["Blogs"] },
+  blogs: {
+    path: () => "/blogs",
+    status: 200,
+    h1: "Blogs",
+    texts: [
+      "What are the different ways to manage state in a React application?",
+      "How does prototypical inheritance work in JavaScript?",
+      "What is a unit test, and why should we write them?",
+      "React vs. Angular vs. Vue: what are the differences?",
+    ],
+  },
   "not found": { path: () => "/no/such/page", status: 404, texts: ["OOPS! PAGE NOT BE FOUND"] },
 };
 
@@ -90,6 +101,11 @@ for (const [viewportName, viewport] of Object.entries({ desktop: DESKTOP, phone:
         try {
           const response = await page.goto(check.path(), { waitUntil: "networkidle" });
           expect(response?.status()).toBe(check.status);
+          if (check.h1) {
+            await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
+              check.h1,
+            );
+          }
           const text = await page.locator("body").innerText();
           for (const expected of [...check.texts, ...LAYOUT_TEXTS]) {
             if (!text.includes(expected)) {
@@ -276,6 +292,28 @@ describe("server", () => {
     // A new nonce for every response.
     const again = (await fetch(`${baseURL()}/`)).headers.get("content-security-policy");
     expect(again).not.toBe(csp);
+  });
+
+  test("request bodies are bounded before any action reads them", async () => {
+    const big = await fetch(`${baseURL()}/login`, {
+      method: "POST",
+      body: "x".repeat(200 * 1024),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(big.status).toBe(413);
+    // A body without a declared length (chunked) is refused too.
+    const chunked = await fetch(`${baseURL()}/register`, {
+      method: "POST",
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("name=x"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
   });
 
   test("forms posted from another site are refused", async () => {

@@ -66,6 +66,33 @@ const MATRIX: Record<string, Row> = {
   "*": everyone("not found"),
 };
 
+/**
+ * Routes that accept form posts, with what an empty post gets. Dashboard actions
+ * land with later issues: each must appear here, guarded like its page.
+ */
+type ActionOutcome = Outcome | "invalid";
+type ActionRow = {
+  anonymous: ActionOutcome;
+  buyer: ActionOutcome;
+  seller: ActionOutcome;
+  admin: ActionOutcome;
+};
+const everyoneAct = (outcome: ActionOutcome): ActionRow => ({
+  anonymous: outcome,
+  buyer: outcome,
+  seller: outcome,
+  admin: outcome,
+});
+const ACTIONS: Record<string, ActionRow> = {
+  login: everyoneAct("invalid"),
+  register: everyoneAct("invalid"),
+  logout: everyoneAct("redirect"),
+  "forgot-password": everyoneAct("invalid"),
+  "reset-password": everyoneAct("invalid"),
+  // No provider is configured in this test: back to the login page.
+  "auth/oidc": everyoneAct("redirect"),
+};
+
 type RouteEntry = { path?: string; file: string; index?: boolean };
 const entries = (routes as RouteEntry[]).map((route) => ({
   key: route.index ? "" : (route.path ?? ""),
@@ -147,6 +174,46 @@ describe.each(Object.keys(MATRIX))("%s", (key) => {
     const entry = entries.find((candidate) => candidate.key === key);
     expect(entry, `route ${key} is not in app/routes.ts`).toBeDefined();
     expect(await outcomeOf(entry!.file, key, cookies[who])).toBe(MATRIX[key]![who]);
+  });
+});
+
+async function actionOutcomeOf(file: string, path: string, cookie: string): Promise<ActionOutcome> {
+  const module = (await import(`../../app/${file}`)) as { action: (args: never) => unknown };
+  try {
+    const value = await callAction(module.action, {
+      path: fill(path),
+      form: {},
+      context: t.context(),
+      cookie,
+    });
+    if (value instanceof Response)
+      return value.status >= 300 && value.status < 400 ? "redirect" : "ok";
+    const status = (value as { init?: { status?: number } }).init?.status ?? 200;
+    return status === 400 ? "invalid" : status === 403 ? "forbidden" : "ok";
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      return error.headers.get("Location")?.startsWith("/login?redirectTo=") ? "login" : "redirect";
+    }
+    const status = (error as { init?: { status?: number } }).init?.status;
+    if (status === 403) return "forbidden";
+    if (status === 404) return "not found";
+    throw error;
+  }
+}
+
+test("every route with an action is in the action matrix, and nothing else", async () => {
+  const withActions: string[] = [];
+  for (const entry of entries) {
+    const module = (await import(`../../app/${entry.file}`)) as { action?: unknown };
+    if (module.action) withActions.push(entry.key);
+  }
+  expect(withActions.sort()).toEqual(Object.keys(ACTIONS).sort());
+});
+
+describe.each(Object.keys(ACTIONS))("POST %s", (key) => {
+  test.each(["anonymous", "buyer", "seller", "admin"] as const)("%s", async (who) => {
+    const entry = entries.find((candidate) => candidate.key === key)!;
+    expect(await actionOutcomeOf(entry.file, key, cookies[who])).toBe(ACTIONS[key]![who]);
   });
 });
 

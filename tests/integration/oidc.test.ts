@@ -6,6 +6,7 @@ import * as oidcRoute from "#app/routes/auth/oidc.tsx";
 import * as welcomeRoute from "#app/routes/auth/welcome.tsx";
 import { getSessionUser } from "#app/services/session.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
+import { allowLoggedErrors } from "#tests/setup/fail-on-console.ts";
 import {
   OIDC_CLIENT,
   quietProviderWarnings,
@@ -125,6 +126,7 @@ test("a first sign-in creates a Buyer/User account and returns to the remembered
 });
 
 test("a forged callback does not sign anyone in", async () => {
+  allowLoggedErrors(/Failed to parse state/);
   const landed = await t.services.auth.handler(
     new Request("http://localhost:3000/api/auth/callback/oidc?code=made-up&state=made-up"),
   );

@@ -36,10 +36,15 @@ export function Field({
   return (
     <div>
       <label className="block">
-        <span className="mb-1.5 block text-sm font-semibold text-slate-800">{label}</span>
+        <span className="mb-1.5 block text-sm font-semibold text-slate-800">
+          {label}
+          {/* Inside the label, so the rule is read out with the field, before it is broken. */}
+          {hint ? (
+            <span className="mt-0.5 block text-xs font-normal text-slate-600">{hint}</span>
+          ) : null}
+        </span>
         {children}
       </label>
-      {hint ? <p className="mt-1.5 text-xs text-slate-600">{hint}</p> : null}
       <FieldError id={errorId} errors={errors} />
     </div>
   );
