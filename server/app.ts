@@ -59,6 +59,15 @@ export async function createApp(options: {
     throw error;
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  if (
+    !env.PUBLIC_URL &&
+    env.NODE_ENV === "production" &&
+    !["127.0.0.1", "localhost", "::1"].includes(env.HOST)
+  ) {
+    logger.warn(
+      `PUBLIC_URL is not set: links in emails and sign-in callbacks use ${publicUrl}, and session cookies are not Secure. Set PUBLIC_URL to the https:// address people use.`,
+    );
+  }
   const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const oidc = oidcProvider(env);
   const mailer = createMailer({
