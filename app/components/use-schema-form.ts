@@ -3,6 +3,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
+import { useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 
 import { showToast } from "#app/components/toaster.tsx";
@@ -29,5 +30,11 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
   useEffect(() => {
     if (formError) showToast("error", formError, { announce: false });
   }, [formError, lastResult]);
-  return { form, fields, formError };
+  // Busy while this page's own form is being submitted.
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending =
+    navigation.state === "submitting" &&
+    new URL(navigation.formAction ?? "", "http://x").pathname === location.pathname;
+  return { form, fields, formError, pending };
 }

@@ -18,3 +18,8 @@ export const SOCIAL_LINKS = [
   { kind: "video", label: "YouTube (opens youtube.com)", href: "https://www.youtube.com/" },
   { kind: "social", label: "Facebook (opens facebook.com)", href: "https://www.facebook.com/" },
 ] as const;
+
+/** A page address that remembers where to go afterwards ("/login" stays bare for "/"). */
+export function withRedirectTo(path: string, redirectTo: string): string {
+  return redirectTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`;
+}

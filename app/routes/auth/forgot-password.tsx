@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
@@ -32,9 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
-  const { form, fields } = useSchemaForm(
+  const { form, fields, pending } = useSchemaForm(
     "forgot-password",
     forgotPasswordSchema,
     actionData?.result,

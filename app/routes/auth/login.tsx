@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
   getSessionUser,
@@ -60,14 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
-  const { form, fields, formError } = useSchemaForm("login", loginSchema, actionData?.result);
-  const registerHref =
-    loaderData.redirectTo === "/"
-      ? "/register"
-      : `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const { form, fields, formError, pending } = useSchemaForm(
+    "login",
+    loginSchema,
+    actionData?.result,
+  );
+  const registerHref = withRedirectTo("/register", loaderData.redirectTo);
 
   return (
     <AuthCard

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
@@ -80,14 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
-  const { form, fields, formError } = useSchemaForm("register", registerSchema, actionData?.result);
-  const loginHref =
-    loaderData.redirectTo === "/"
-      ? "/login"
-      : `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const { form, fields, formError, pending } = useSchemaForm(
+    "register",
+    registerSchema,
+    actionData?.result,
+  );
+  const loginHref = withRedirectTo("/login", loaderData.redirectTo);
 
   return (
     <AuthCard

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
@@ -48,8 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const { form, fields } = useSchemaForm("reset-password", resetPasswordSchema, actionData?.result);
+  const { form, fields, pending } = useSchemaForm(
+    "reset-password",
+    resetPasswordSchema,
+    actionData?.result,
+  );
   if (!loaderData.token) {
     return (
       <AuthCard title="Choose a new password">
@@ -91,7 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             className={inputClass}
           />
         </Field>
-        <SubmitButton pending={navigation.state === "submitting"} pendingLabel="Saving…">
+        <SubmitButton pending={pending} pendingLabel="Saving…">
           Save the new password
         </SubmitButton>
       </Form>
