@@ -8,15 +8,7 @@ export async function callLoader<T>(
   loader: LoaderLike<T>,
   options: { path: string; params?: Record<string, string>; context: RouterContextProvider },
 ): Promise<T> {
-  const url = new URL(options.path, "http://localhost");
-  const args = {
-    request: new Request(url),
-    url,
-    params: options.params ?? {},
-    context: options.context,
-    pattern: "",
-  };
-  return loader(args as never);
+  return callLoaderAs(loader, options);
 }
 
 /** Runs a loader that must throw a Response-like error and returns its status. */
