@@ -18,6 +18,7 @@ import {
 
 import {
   LISTING_STATUSES,
+  MILEAGE_UNITS,
   PERIOD_UNITS,
   QUALITIES,
   YEARS_USED_VALUES,
@@ -168,13 +169,23 @@ export const listing = pgTable(
     model: text("model"),
     year: integer("year"),
     mileageKm: integer("mileage_km"),
+    // The unit the seller typed the mileage in; shown back in that unit.
+    mileageUnit: text("mileage_unit", { enum: MILEAGE_UNITS }).notNull().default("km"),
     fuel: text("fuel"),
     transmission: text("transmission"),
     colour: text("colour"),
+    // When the seller last confirmed the car is still for sale (DESIGN decision 21).
+    // Public lists leave out cars not confirmed for LISTING_FRESH_DAYS.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the "confirm your car is still for sale" email went out for the current
+    // confirmation; null when none is owed yet.
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The daily reminder job: available cars whose confirmation is getting old.
+    index("listing_confirmed_idx").on(t.confirmedAt).where(sql`${t.status} = 'available'`),
     // Category pages: one category, optionally only available, newest first.
     index("listing_category_status_created_idx").on(
       t.categoryId,
@@ -210,6 +221,10 @@ export const listingPhoto = pgTable(
     smallKey: text("small_key").notNull(),
     mediumKey: text("medium_key").notNull(),
     largeKey: text("large_key").notNull(),
+    // AVIF renditions of the same widths, stored only where smaller than the WebP.
+    avifSmallKey: text("avif_small_key"),
+    avifMediumKey: text("avif_medium_key"),
+    avifLargeKey: text("avif_large_key"),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
   },

@@ -42,6 +42,17 @@ export const PERIOD_UNITS_FOR: Record<
 export const QUALITIES = ["Good", "Excellent", "Not bad"] as const;
 export type Quality = (typeof QUALITIES)[number];
 
+export const MILEAGE_UNITS = ["km", "mi"] as const;
+export type MileageUnit = (typeof MILEAGE_UNITS)[number];
+
+export const FUELS = ["Petrol", "Diesel", "Hybrid", "Electric", "LPG"] as const;
+export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
+
+/** A car not confirmed available for this many days leaves the public lists (DESIGN 21). */
+export const LISTING_FRESH_DAYS = 60;
+/** The seller is emailed this many days before that happens. */
+export const LISTING_REMINDER_DAYS_BEFORE = 7;
+
 export const LISTING_STATUSES = ["available", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 

@@ -5,6 +5,8 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
+import { logger } from "#app/services/logger.server.ts";
+
 export type Storage = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
@@ -45,4 +47,23 @@ export function localDiskStorage(root: string): Storage {
       return `${MEDIA_ROUTE}/${key}`;
     },
   };
+}
+
+/**
+ * Removes files that no row refers to any more (after the database commit that
+ * dropped them, or after a failed save). A file that cannot be removed is logged
+ * and left: an orphan costs disk space, never correctness.
+ */
+export async function removeStoredFiles(
+  storage: Storage,
+  keys: Iterable<string | null | undefined>,
+): Promise<void> {
+  const unique = [...new Set([...keys].filter((key): key is string => Boolean(key)))];
+  await Promise.all(
+    unique.map((key) =>
+      storage
+        .delete(key)
+        .catch((error: unknown) => logger.warn({ err: error, key }, "could not remove a file")),
+    ),
+  );
 }

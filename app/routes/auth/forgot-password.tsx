@@ -7,6 +7,7 @@ import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/compo
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/forgot-password";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/forgot-password";
 export const meta: Route.MetaFunction = () => [{ title: `Forgot Password — ${SITE_NAME}` }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   }

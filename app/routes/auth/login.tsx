@@ -7,6 +7,7 @@ import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/compo
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
   getSessionUser,
@@ -34,7 +35,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 
 import { startOidcSignIn } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/oidc";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const redirectTo = safeRedirectTo((await request.formData()).get("redirectTo"));
+  const redirectTo = safeRedirectTo((await readForm(request)).get("redirectTo"));
   try {
     const started = await startOidcSignIn(services, { redirectTo, headers: request.headers });
     if (!started) throw redirect("/login");

@@ -8,6 +8,7 @@ import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
   getSessionUser,
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "image"] }) },

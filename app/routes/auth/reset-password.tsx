@@ -7,6 +7,7 @@ import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/compo
 import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -21,7 +22,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirm"] }) },
