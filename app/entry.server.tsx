@@ -4,8 +4,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  ActionFunctionArgs,
+  EntryContext,
+  LoaderFunctionArgs,
+  RouterContextProvider,
+} from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { nonceContext } from "#app/services/app-context.server.ts";
@@ -18,6 +23,26 @@ export function handleDataRequest(response: Response) {
   if (!response.headers.has("Cache-Control"))
     response.headers.set("Cache-Control", "private, no-cache");
   return response;
+}
+
+/**
+ * Errors from loaders, actions and rendering. A refused request (4xx: a page
+ * without a form, an unreadable body, a missing page) is routine: one info line,
+ * no stack. Anything else is a fault worth a full error entry.
+ */
+export function handleError(
+  error: unknown,
+  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+): void {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info(
+      { method: request.method, path: new URL(request.url).pathname, status: error.status },
+      "request refused",
+    );
+    return;
+  }
+  logger.error({ err: error }, "unhandled error in a loader, action or page");
 }
 
 export default function handleRequest(

@@ -23,7 +23,15 @@ import { authSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
-import { bodyLimits, sameOriginWrites, securityHeaders } from "./security.ts";
+import { refuseActionlessPosts } from "./post-gate.ts";
+import {
+  allowedHosts,
+  bodyLimits,
+  ownInterfaceAddresses,
+  requestGate,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security.ts";
 
 export type CarlotApp = {
   app: express.Express;
@@ -65,7 +73,7 @@ export async function createApp(options: {
     !["127.0.0.1", "localhost", "::1"].includes(env.HOST)
   ) {
     logger.warn(
-      `PUBLIC_URL is not set: links in emails and sign-in callbacks use ${publicUrl}, and session cookies are not Secure. Set PUBLIC_URL to the https:// address people use.`,
+      `PUBLIC_URL is not set: links in emails and sign-in callbacks use ${publicUrl}, session cookies are not Secure, and requests for host names other than this machine's addresses are refused. Set PUBLIC_URL to the https:// address people use.`,
     );
   }
   const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
@@ -100,6 +108,15 @@ export async function createApp(options: {
   if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
 
+  const hosts = allowedHosts({
+    publicUrl: env.PUBLIC_URL,
+    host: env.HOST,
+    port: env.PORT,
+    interfaceAddresses: ownInterfaceAddresses(),
+  });
+  app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
+  app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
+
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -115,8 +132,7 @@ export async function createApp(options: {
     }
   });
 
-  app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
-  app.use(sameOriginWrites({ publicUrl }));
+  app.use(sameOriginWrites({ hosts }));
   app.use(bodyLimits());
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
@@ -165,10 +181,12 @@ export async function createApp(options: {
     }),
   );
 
+  const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
+  app.use(refuseActionlessPosts(build));
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: options.build ?? (() => Promise.resolve(productionBuild as ServerBuild)),
+      build,
       mode: env.NODE_ENV,
       getLoadContext: (req, res) =>
         createAppContext(services, {

@@ -1,5 +1,6 @@
 // Security headers for every response, with a fresh CSP nonce per request.
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 
 import type { RequestHandler } from "express";
 
@@ -46,19 +47,100 @@ export function securityHeaders({
   };
 }
 
+/** The methods Carlot serves; anything else is answered 405 before the router runs. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/** Paths a load balancer or orchestrator probes, often by the machine's address. */
+const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+
+/**
+ * The Host values this server answers to: PUBLIC_URL's host when it is set, and
+ * always the loopback names; without PUBLIC_URL, also the listening address (every
+ * interface address when bound to all of them). Never taken from a request.
+ */
+export function allowedHosts(options: {
+  publicUrl?: string;
+  host: string;
+  port: number;
+  interfaceAddresses?: string[];
+}): Set<string> {
+  const names = new Set(["localhost", "127.0.0.1", "[::1]"]);
+  const hosts = new Set<string>();
+  if (options.publicUrl) {
+    hosts.add(new URL(options.publicUrl).host.toLowerCase());
+  } else if (options.host === "0.0.0.0" || options.host === "::") {
+    for (const address of options.interfaceAddresses ?? []) {
+      names.add(address.includes(":") ? `[${address}]` : address);
+    }
+  } else {
+    names.add(options.host.includes(":") ? `[${options.host}]` : options.host.toLowerCase());
+  }
+  for (const name of names) {
+    hosts.add(`${name}:${options.port}`);
+    if (options.port === 80 || options.port === 443) hosts.add(name);
+  }
+  return hosts;
+}
+
+/** The machine's own addresses, for a server bound to every interface. */
+export function ownInterfaceAddresses(): string[] {
+  return Object.values(os.networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .map((entry) => entry.address.toLowerCase());
+}
+
+/**
+ * The first gate every request passes, before any route: methods we do not serve
+ * get 405 with `Allow`; a missing or empty `Host` gets 400; and in production a
+ * `Host` this server does not answer to gets 400, so a hostile domain pointed at
+ * this machine (DNS rebinding) cannot drive it.
+ */
+export function requestGate(options: {
+  hosts: Set<string>;
+  enforceHosts: boolean;
+}): RequestHandler {
+  const allow = ALLOWED_METHODS.join(", ");
+  return (req, res, next) => {
+    if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+      res.setHeader("Allow", allow);
+      res.status(405).type("text/plain").send("This address does not accept that kind of request.");
+      return;
+    }
+    const host = req.headers.host?.trim().toLowerCase();
+    if (!host) {
+      res.status(400).type("text/plain").send("The request has no Host header.");
+      return;
+    }
+    if (options.enforceHosts && !options.hosts.has(host) && !PROBE_PATHS.has(req.path)) {
+      res.status(400).type("text/plain").send("This server does not answer for that host name.");
+      return;
+    }
+    next();
+  };
+}
+
 /**
  * Refuses state-changing requests that another site's page sent (CSRF, including
- * signing a visitor into someone else's account). Browsers always send Origin on
- * cross-site POSTs; requests without one (curl, server-to-server) are not from a
- * browser on another site.
+ * signing a visitor into someone else's account). The allowed origins come from the
+ * configured hosts, never from the request's own Host header. Browsers always send
+ * Origin on cross-site POSTs, and `Sec-Fetch-Site` tells the same story; requests
+ * with neither (curl, server-to-server) are not from a browser on another site.
  */
-export function sameOriginWrites({ publicUrl }: { publicUrl: string }): RequestHandler {
-  const configured = new URL(publicUrl).origin;
+export function sameOriginWrites({ hosts }: { hosts: Set<string> }): RequestHandler {
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method === "GET" || req.method === "HEAD") return next();
     const origin = req.headers.origin;
-    const own = `${req.protocol}://${req.headers.host ?? ""}`;
-    if (origin && origin !== configured && origin !== own) {
+    let allowed = true;
+    if (origin !== undefined) {
+      try {
+        const parsed = new URL(origin);
+        allowed = /^https?:$/.test(parsed.protocol) && hosts.has(parsed.host.toLowerCase());
+      } catch {
+        allowed = false;
+      }
+    }
+    if (req.headers["sec-fetch-site"] === "cross-site") allowed = false;
+    if (!allowed) {
       res.status(403).type("text/plain").send("Forms from other sites are not accepted here.");
       return;
     }

@@ -25,15 +25,27 @@ export function PageErrorMessage({ error }: { error: unknown }) {
   const heading =
     status === 403
       ? "You do not have access to this page"
-      : status === 400
-        ? "That request did not make sense"
-        : "Something went wrong on our side";
+      : status === 405
+        ? "This page cannot do that"
+        : status < 500
+          ? "That request did not make sense"
+          : "Something went wrong on our side";
+  // Our own refusals carry a sentence for people; the router's internal errors
+  // (405 for a page without a form, 400 for a malformed request) carry details
+  // for developers, which are never shown.
+  const ownMessage =
+    isRouteErrorResponse(error) &&
+    !(error as { internal?: boolean }).internal &&
+    typeof error.data === "string"
+      ? error.data
+      : null;
   const detail =
     status >= 500
       ? "Please try again in a moment. If it keeps happening, let the site's operator know."
-      : isRouteErrorResponse(error) && typeof error.data === "string"
-        ? error.data
-        : "Please go back and try again.";
+      : (ownMessage ??
+        (status === 405
+          ? "This address does not accept that kind of request."
+          : "Please go back and try again."));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
       <p className="text-6xl font-black text-brand-600" aria-hidden="true">

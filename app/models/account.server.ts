@@ -9,14 +9,31 @@ import type { AppServices } from "#app/services/app-context.server.ts";
 import { OIDC_PROVIDER_ID } from "#app/services/auth.server.ts";
 import { ImageRejectedError, storeProfilePhoto } from "#app/services/images.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import { clear, hitAll, LIMITS, type RateLimitResult } from "#app/services/rate-limit.server.ts";
+import {
+  clear,
+  hit,
+  hitAll,
+  LIMITS,
+  undo,
+  type RateLimitResult,
+} from "#app/services/rate-limit.server.ts";
 
 export type AccountResult =
   | { ok: true; setCookies: string[] }
-  | { ok: false; formError: string; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: false;
+      formError: string;
+      fieldErrors?: Record<string, string[]>;
+      /** Set when a rate limit refused the attempt: answer 429 with Retry-After. */
+      retryAfterSeconds?: number;
+    };
 
 function tooMany(result: RateLimitResult): AccountResult {
-  return { ok: false, formError: ACCOUNT_ERRORS.tooMany(Math.ceil(result.retryAfterSeconds / 60)) };
+  return {
+    ok: false,
+    formError: ACCOUNT_ERRORS.tooMany(Math.ceil(result.retryAfterSeconds / 60)),
+    retryAfterSeconds: result.retryAfterSeconds,
+  };
 }
 
 function apiErrorCode(error: unknown): string | null {
@@ -58,23 +75,41 @@ function failure(error: unknown, context: string): AccountResult {
 
 const normal = (email: string) => email.trim().toLowerCase();
 
+/** How long an attempt waits once an account's own ceiling is reached. */
+export const SIGN_IN_SLOWDOWN_MS = 2_000;
+
+/**
+ * Signs in with email and password. Failures are limited per client address and
+ * per address and account, so a stranger elsewhere cannot lock the owner out; an
+ * account attacked from many addresses is slowed down, not closed.
+ */
 export async function signIn(
   services: AppServices,
   input: { email: string; password: string; headers: Headers; clientAddress: string },
 ): Promise<AccountResult> {
-  const accountKey = `signin:account:${normal(input.email)}`;
+  const email = normal(input.email);
+  const addressKey = `signin:address:${input.clientAddress}`;
+  const pairKey = `signin:pair:${input.clientAddress}:${email}`;
+  const accountKey = `signin:account:${email}`;
   const limit = await hitAll(services.db, [
-    { key: `signin:address:${input.clientAddress}`, limit: LIMITS.signInPerAddress },
-    { key: accountKey, limit: LIMITS.signInPerAccount },
+    { key: addressKey, limit: LIMITS.signInPerAddress },
+    { key: pairKey, limit: LIMITS.signInPerAddressAndAccount },
   ]);
   if (!limit.allowed) return tooMany(limit);
+  const ceiling = await hit(services.db, accountKey, LIMITS.signInPerAccount);
+  if (!ceiling.allowed) await new Promise((resolve) => setTimeout(resolve, SIGN_IN_SLOWDOWN_MS));
   try {
     const { headers } = await services.auth.api.signInEmail({
-      body: { email: normal(input.email), password: input.password },
+      body: { email, password: input.password },
       headers: input.headers,
       returnHeaders: true,
     });
-    await clear(services.db, accountKey);
+    // Only failures count: a successful attempt is taken back.
+    await Promise.all([
+      undo(services.db, addressKey),
+      clear(services.db, pairKey),
+      clear(services.db, accountKey),
+    ]);
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
     return failure(error, "sign-in");
@@ -166,9 +201,15 @@ export async function signOut(services: AppServices, headers: Headers): Promise<
 export async function requestPasswordReset(
   services: AppServices,
   input: { email: string; clientAddress: string },
-): Promise<{ ok: true } | { ok: false; formError: string; status: 429 | 500 }> {
+): Promise<
+  { ok: true } | { ok: false; formError: string; status: 429 | 500; retryAfterSeconds?: number }
+> {
   const limit = await hitAll(services.db, [
     { key: `reset:address:${input.clientAddress}`, limit: LIMITS.resetPerAddress },
+    {
+      key: `reset:pair:${input.clientAddress}:${normal(input.email)}`,
+      limit: LIMITS.resetPerAddressAndAccount,
+    },
     { key: `reset:account:${normal(input.email)}`, limit: LIMITS.resetPerAccount },
   ]);
   if (!limit.allowed) {
@@ -176,6 +217,7 @@ export async function requestPasswordReset(
       ok: false,
       formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)),
       status: 429,
+      retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
   try {

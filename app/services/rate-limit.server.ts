@@ -9,11 +9,18 @@ import { rateLimit } from "#app/db/schema.ts";
 export type Limit = { max: number; windowMs: number };
 
 export const LIMITS = {
+  // Failed sign-ins from one address, whatever the accounts.
   signInPerAddress: { max: 20, windowMs: 15 * 60_000 },
-  signInPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  // Failed sign-ins from one address for one account.
+  signInPerAddressAndAccount: { max: 5, windowMs: 15 * 60_000 },
+  // Failed sign-ins for one account from everywhere. Past it, attempts are slowed
+  // down, never refused: strangers must not be able to lock the owner out.
+  signInPerAccount: { max: 30, windowMs: 15 * 60_000 },
   signUpPerAddress: { max: 10, windowMs: 60 * 60_000 },
   resetPerAddress: { max: 10, windowMs: 60 * 60_000 },
-  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  resetPerAddressAndAccount: { max: 3, windowMs: 60 * 60_000 },
+  // Reset emails for one account from everywhere (a cap on mail bombing).
+  resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -49,6 +56,14 @@ export async function hit(
   };
 }
 
+/** Takes back one counted attempt under `key` (one that turned out to be fine). */
+export async function undo(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(sql`${rateLimit.key} = ${key}`);
+}
+
 /** Forgets the attempts under `key` (after a successful sign-in). */
 export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(sql`${rateLimit.key} = ${key}`);
@@ -73,4 +88,14 @@ export async function hitAll(
     }
   }
   return worst;
+}
+
+/** The status and headers of a form answer: 429 with Retry-After when a limit refused it. */
+export function limitedInit(
+  retryAfterSeconds: number | undefined,
+  otherwise: number,
+): ResponseInit {
+  return retryAfterSeconds === undefined
+    ? { status: otherwise }
+    : { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
 }

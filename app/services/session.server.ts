@@ -65,7 +65,7 @@ export async function getSessionUser(
  * Only same-site paths are followed after sign-in (no open redirects). Browsers
  * drop tabs and newlines from URLs, so "/\t/evil.example" would leave the site:
  * control characters and backslashes are refused, and what remains must resolve
- * to this origin.
+ * to a path on this origin, both before and after dot segments are resolved.
  */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
   if (
@@ -84,7 +84,11 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can leave a path that starts with "//" ("/..//evil.example/x"),
+  // which a browser reads as another host: the result itself must stay here too.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || new URL(path, base).origin !== base) return fallback;
+  return path;
 }
 
 export function loginPath(url: URL): string {

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { rateLimit, user } from "#app/db/schema.ts";
+import { SIGN_IN_SLOWDOWN_MS } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS } from "#app/models/account.ts";
 import { createOrPromoteAdmin, createUserWithPassword } from "#app/models/user.server.ts";
 import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
@@ -13,6 +14,7 @@ import * as login from "#app/routes/auth/login.tsx";
 import * as logout from "#app/routes/auth/logout.tsx";
 import * as register from "#app/routes/auth/register.tsx";
 import * as resetPassword from "#app/routes/auth/reset-password.tsx";
+import { createAppContext } from "#app/services/app-context.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
@@ -38,6 +40,15 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.delete(rateLimit);
 });
+
+/** A context whose requests come from `address`. */
+const from = (address: string) => createAppContext(t.services, { clientAddress: address });
+
+/** Status and headers of an action's data(…, init) answer. */
+function dataWithHeaders(value: unknown): { status: number; headers: Headers } {
+  const init = (value as { init?: ResponseInit | null }).init ?? {};
+  return { status: init.status ?? 200, headers: new Headers(init.headers) };
+}
 
 const errorsOf = (value: unknown) => dataOf<FormReply>(value).data.result.error ?? {};
 
@@ -121,6 +132,19 @@ describe("register", () => {
     });
     expect(errorsOf(result)[""]).toEqual([ACCOUNT_ERRORS.emailInUse]);
     expect(errorsOf(result).email).toEqual([ACCOUNT_ERRORS.emailInUse]);
+  });
+
+  test("too many sign-ups from one address answer 429 with Retry-After", async () => {
+    const attempt = () =>
+      callAction(register.action, {
+        path: "/register",
+        form: { name: "Again", email: "taken@example.com", password: "password-2", image: photo },
+        context: from("192.0.2.60"),
+      });
+    for (let i = 0; i < 10; i++) expect(dataOf(await attempt()).status).toBe(400);
+    const limited = dataWithHeaders(await attempt());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   test("Admin cannot be chosen as the account type", async () => {
@@ -286,6 +310,143 @@ describe("log in and out", () => {
     await signInCookie("liam@example.com", "liam-password");
   });
 
+  test("logging out ends the session whatever the body", async () => {
+    for (const [type, body] of [
+      [null, ""],
+      ["text/plain", "hello"],
+      ["application/json", '{"redirectTo":"//evil.example"}'],
+      ["multipart/form-data", "no boundary"],
+      ["multipart/form-data; boundary=x", "--y\r\nbroken"],
+    ] as const) {
+      const cookie = await signInCookie("liam@example.com", "liam-password");
+      const headers = new Headers({ cookie });
+      if (type) headers.set("content-type", type);
+      const request = new Request("http://localhost:3000/logout", {
+        method: "POST",
+        headers,
+        body,
+      });
+      const response = await responseOf(() =>
+        logout.action({
+          request,
+          url: new URL(request.url),
+          params: {},
+          context: t.context(),
+          pattern: "",
+        } as never),
+      );
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(await whoIs(cookie)).toBeNull();
+    }
+  });
+
+  test("a limited sign-in answers 429 with Retry-After", async () => {
+    for (let i = 0; i < 5; i++) {
+      await callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: `wrong-${i}-password` },
+        context: t.context(),
+      });
+    }
+    const { status, headers } = dataWithHeaders(
+      await callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password" },
+        context: t.context(),
+      }),
+    );
+    expect(status).toBe(429);
+    expect(Number(headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+  });
+
+  test("strangers' failures elsewhere do not lock the owner out", async () => {
+    // Five wrong passwords from each of six addresses: every one of them is now limited.
+    for (let address = 0; address < 6; address++) {
+      for (let i = 0; i < 5; i++) {
+        await callAction(login.action, {
+          path: "/login",
+          form: { email: "liam@example.com", password: `guess-${address}-${i}` },
+          context: from(`198.51.100.${address}`),
+        });
+      }
+    }
+    const stranger = await callAction(login.action, {
+      path: "/login",
+      form: { email: "liam@example.com", password: "liam-password" },
+      context: from("198.51.100.0"),
+    });
+    expect(dataOf(stranger).status).toBe(429);
+    // The owner, from an address that has not been failing, gets in.
+    const owner = await responseOf(() =>
+      callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password" },
+        context: from("203.0.113.50"),
+      }),
+    );
+    expect(owner.status).toBe(302);
+  });
+
+  test("past the account's own ceiling, the right password is slowed down, not refused", async () => {
+    // As if a thousand addresses had each failed a few times.
+    await t.db.insert(rateLimit).values({
+      id: "signin:account:liam@example.com",
+      key: "signin:account:liam@example.com",
+      count: 5_000,
+      lastRequest: Date.now(),
+    });
+    const started = Date.now();
+    const owner = await responseOf(() =>
+      callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password" },
+        context: from("203.0.113.51"),
+      }),
+    );
+    expect(owner.status).toBe(302);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SIGN_IN_SLOWDOWN_MS - 50);
+  });
+
+  test("one address guessing across many accounts is limited", async () => {
+    for (let i = 0; i < 20; i++) {
+      await callAction(login.action, {
+        path: "/login",
+        form: { email: `someone${i}@example.com`, password: "guess-password" },
+        context: from("192.0.2.7"),
+      });
+    }
+    const limited = await callAction(login.action, {
+      path: "/login",
+      form: { email: "liam@example.com", password: "liam-password" },
+      context: from("192.0.2.7"),
+    });
+    expect(dataOf(limited).status).toBe(429);
+    // Another address is not affected.
+    const elsewhere = await responseOf(() =>
+      callAction(login.action, {
+        path: "/login",
+        form: { email: "liam@example.com", password: "liam-password" },
+        context: from("192.0.2.8"),
+      }),
+    );
+    expect(elsewhere.status).toBe(302);
+  });
+
+  test("successful sign-ins do not use up an address's allowance", async () => {
+    for (let i = 0; i < 25; i++) {
+      const response = await responseOf(() =>
+        callAction(login.action, {
+          path: "/login",
+          form: { email: "liam@example.com", password: "liam-password" },
+          context: from("192.0.2.99"),
+        }),
+      );
+      expect(response.status).toBe(302);
+    }
+  });
+
   test("a banned or deleted user's sessions stop working at once", async () => {
     const id = await createUserWithPassword(t.db, {
       name: "Bo",
@@ -404,6 +565,7 @@ describe("password reset by email", () => {
       context: t.context(),
     });
     expect(dataOf(limited).status).toBe(429);
+    expect(Number(dataWithHeaders(limited).headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(errorsOf(limited)[""]?.[0]).toMatch(/^Too many attempts/);
   });
 });

@@ -17,6 +17,13 @@ test.each([
   "/\\evil.example",
   "/%09/evil.example".replace("%09", "\t"),
   "https://evil.example",
+  // Dot segments that resolve to a path starting with "//" (another host).
+  "/..//evil.example/x",
+  "/x/..//evil.example/x",
+  "/%2e%2e//evil.example/x",
+  "/.%2E//evil.example/x",
+  "/a/b/../..//evil.example",
+  "/./..//evil.example",
   "evil",
   "",
   42,

@@ -9,6 +9,7 @@ import { forgotPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+import { limitedInit } from "#app/services/rate-limit.server.ts";
 
 import type { Route } from "./+types/forgot-password";
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },
-      { status: outcome.status },
+      limitedInit(outcome.retryAfterSeconds, outcome.status),
     );
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };

@@ -14,6 +14,7 @@ import {
   headersWithCookies,
   safeRedirectTo,
 } from "#app/services/session.server.ts";
+import { limitedInit } from "#app/services/rate-limit.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/login";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password"] }) },
-      { status: 400 },
+      limitedInit(outcome.retryAfterSeconds, 400),
     );
   }
   return redirectWithToast(

@@ -15,6 +15,7 @@ import {
   headersWithCookies,
   safeRedirectTo,
 } from "#app/services/session.server.ts";
+import { limitedInit } from "#app/services/rate-limit.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/register";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           hideFields: ["password", "image"],
         }),
       },
-      { status: 400 },
+      limitedInit(outcome.retryAfterSeconds, 400),
     );
   }
   return redirectWithToast(
