@@ -185,7 +185,9 @@ export const listing = pgTable(
   },
   (t) => [
     // The daily reminder job: available cars whose confirmation is getting old.
-    index("listing_confirmed_idx").on(t.confirmedAt).where(sql`${t.status} = 'available'`),
+    index("listing_confirmed_idx")
+      .on(t.confirmedAt)
+      .where(sql`${t.status} = 'available'`),
     // Category pages: one category, optionally only available, newest first.
     index("listing_category_status_created_idx").on(
       t.categoryId,
