@@ -1,6 +1,7 @@
 // Builds the app, starts the production server on a free port with a fresh data
 // directory (seeded with the demo marketplace) and stops it after the run.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -13,6 +14,10 @@ import { OIDC_CLIENT, quietProviderWarnings, startOidcProvider } from "#tests/oi
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's log file: tests check that nothing logged an error. */
+    serverLog: string;
+    /** The local OpenID Connect provider "Continue With Google" leads to. */
+    oidcIssuer: string;
   }
 }
 
@@ -61,6 +66,8 @@ export default async function setup(project: TestProject) {
   quietProviderWarnings();
   const provider = await startOidcProvider({ redirectUri: `${baseURL}/api/auth/callback/oidc` });
   let log = "";
+  const logFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
+  const logStream = createWriteStream(logFile);
   const child = spawn(process.execPath, ["server/index.ts"], {
     env: {
       ...process.env,
@@ -79,14 +86,22 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      logStream.write(chunk);
+    });
+  }
   await waitForReady(baseURL, child, () => log);
   project.provide("baseURL", baseURL);
+  project.provide("serverLog", logFile);
+  project.provide("oidcIssuer", provider.issuer);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     await provider.close();
+    logStream.end();
     await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(logFile, { force: true });
   };
 }
