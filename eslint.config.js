@@ -28,6 +28,21 @@ export default tseslint.config(
     },
   },
   {
+    // Actions read their body with readForm (app/services/form.server.ts), which turns
+    // bodies that are not forms into 400/415 instead of a 500.
+    files: ["app/routes/**", "app/models/**", "app/services/**"],
+    ignores: ["app/services/form.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read forms with readForm(request) from #app/services/form.server.ts.",
+        },
+      ],
+    },
+  },
+  {
     // DataTable restyles table parts on phones; explicit roles keep their semantics.
     files: ["app/components/ui/data-table.tsx"],
     rules: {
