@@ -14,6 +14,7 @@ import * as productionBuild from "virtual:react-router/server-build";
 
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
+import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
@@ -91,10 +92,12 @@ export async function createApp(options: {
     config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
   };
 
-  // Housekeeping now and hourly: planner statistics, expired rate-limit counters.
+  // Housekeeping now and hourly: planner statistics, expired rate-limit counters,
+  // "is your car still for sale?" reminders.
   const maintain = async () => {
     await database.analyze();
     await pruneRateLimits(database.db);
+    await sendListingReminders(services, new Date());
   };
   await maintain();
   const maintenanceTimer = setInterval(

@@ -1,14 +1,27 @@
 // Listing queries for the public pages. Each selects only what its page renders.
-import { and, asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { ListingRow, PhotoUrls } from "#app/models/listing.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const LISTINGS_PAGE_SIZE = 20;
-/** The home table shows the most recently advertised cars, at most this many. */
+/** The home table shows at most this many advertised cars (a daily rotation when there are more). */
 export const ADVERTISED_LIMIT = 12;
+
+/**
+ * Public lists leave out available cars whose seller has not confirmed them for
+ * LISTING_FRESH_DAYS (DESIGN decision 21); sold cars have nothing to confirm.
+ */
+function freshOrSold(now: Date): SQL {
+  return or(eq(listing.status, "sold"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
+}
+
+function availableAndFresh(now: Date): SQL {
+  return and(eq(listing.status, "available"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
+}
 
 type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
 
@@ -53,36 +66,90 @@ function toRow(storage: Storage, raw: RawRow): ListingRow {
   };
 }
 
+/** Which listings fill a page: newest first, or the home table's daily rotation. */
+type PageSpec =
+  | { order: "newest"; where: SQL | undefined; limit: number; offset: number }
+  | { order: "rotation"; where: SQL; limit: number; day: number };
+
+const pageColumns = () => ({
+  id: listing.id,
+  title: listing.title,
+  resalePrice: listing.resalePrice,
+  location: listing.location,
+  quality: listing.quality,
+  status: listing.status,
+  categoryId: listing.categoryId,
+  sellerId: listing.sellerId,
+  createdAt: listing.createdAt,
+  advertisedAt: listing.advertisedAt,
+});
+
+/**
+ * The listings of one page, with a `slot` to order them by.
+ *
+ * Rotation (DESIGN decision 20): the advertised cars form a ring, most recently
+ * advertised first. When there are more than `limit`, the window of `limit`
+ * cars starts `day × limit` places further round the ring each day, so every
+ * advertised car reaches the table (and its top rows) within a few days, and
+ * nobody stays on top by advertising last. Within a day the order is fixed.
+ * One query over the partial advertised index; the ring is small.
+ */
+function pickPage(db: Db, page: PageSpec) {
+  const ring =
+    page.order === "newest"
+      ? db
+          .select({
+            ...pageColumns(),
+            position: sql<number>`0`.as("position"),
+            total: sql<number>`0`.as("total"),
+          })
+          .from(listing)
+          .where(page.where)
+          .orderBy(desc(listing.createdAt), desc(listing.id))
+          .limit(page.limit)
+          .offset(page.offset)
+          .as("ring")
+      : db
+          .select({
+            ...pageColumns(),
+            position:
+              sql<number>`row_number() over (order by ${listing.advertisedAt} desc, ${listing.id} desc) - 1`.as(
+                "position",
+              ),
+            total: sql<number>`count(*) over ()`.as("total"),
+          })
+          .from(listing)
+          .where(page.where)
+          .as("ring");
+  const slot =
+    page.order === "newest"
+      ? sql<number>`0`
+      : sql<number>`((${ring.position} + ${ring.total} - case when ${ring.total} > ${page.limit} then (${page.day}::bigint * ${page.limit}) % ${ring.total} else 0 end) % ${ring.total})::int`;
+  return db
+    .select({
+      id: ring.id,
+      title: ring.title,
+      resalePrice: ring.resalePrice,
+      location: ring.location,
+      quality: ring.quality,
+      status: ring.status,
+      categoryId: ring.categoryId,
+      sellerId: ring.sellerId,
+      createdAt: ring.createdAt,
+      advertisedAt: ring.advertisedAt,
+      slot: slot.as("slot"),
+    })
+    .from(ring)
+    .where(page.order === "newest" ? undefined : sql`${slot} < ${page.limit}`);
+}
+
 /**
  * One page of table rows. The page of listing ids is chosen first (an index
- * scan that stops after `limit` rows), and only those rows are joined to their
- * category, seller and cover photo.
+ * scan that stops after `limit` rows, or the advertised ring), and only those
+ * rows are joined to their category, seller and cover photo.
  */
-function selectRows(
-  db: Db,
-  page: { where: SQL | undefined; order: "advertised" | "newest"; limit: number; offset?: number },
-) {
-  const sortKey = page.order === "advertised" ? listing.advertisedAt : listing.createdAt;
-  const chosen = db.$with("chosen").as(
-    db
-      .select({
-        id: listing.id,
-        title: listing.title,
-        resalePrice: listing.resalePrice,
-        location: listing.location,
-        quality: listing.quality,
-        status: listing.status,
-        categoryId: listing.categoryId,
-        sellerId: listing.sellerId,
-        createdAt: listing.createdAt,
-        advertisedAt: listing.advertisedAt,
-      })
-      .from(listing)
-      .where(page.where)
-      .orderBy(desc(sortKey), desc(listing.id))
-      .limit(page.limit)
-      .offset(page.offset ?? 0),
-  );
+function selectRows(db: Db, page: PageSpec) {
+  const chosen = db.$with("chosen").as(pickPage(db, page));
   return db
     .with(chosen)
     .select({
@@ -114,17 +181,31 @@ function selectRows(
       and(eq(listingPhoto.listingId, chosen.id), eq(listingPhoto.position, 0)),
     )
     .orderBy(
-      desc(page.order === "advertised" ? chosen.advertisedAt : chosen.createdAt),
-      desc(chosen.id),
+      ...(page.order === "rotation"
+        ? [asc(chosen.slot)]
+        : [desc(chosen.createdAt), desc(chosen.id)]),
     );
 }
 
-/** Advertised cars that are still available, most recently advertised first. */
-export async function findAdvertisedListings(db: Db, storage: Storage): Promise<ListingRow[]> {
+/** The day number the home table's rotation uses (UTC days since 1970). */
+export function rotationDay(now: Date): number {
+  return Math.floor(now.getTime() / DAY_MS);
+}
+
+/**
+ * The home table: advertised cars that are available and freshly confirmed, at
+ * most ADVERTISED_LIMIT, in the day's rotation (see pickPage).
+ */
+export async function findAdvertisedListings(
+  db: Db,
+  storage: Storage,
+  now: Date = new Date(),
+): Promise<ListingRow[]> {
   const rows = await selectRows(db, {
-    where: and(isNotNull(listing.advertisedAt), eq(listing.status, "available")),
-    order: "advertised",
+    order: "rotation",
+    where: and(isNotNull(listing.advertisedAt), availableAndFresh(now))!,
     limit: ADVERTISED_LIMIT,
+    day: rotationDay(now),
   });
   return rows.map((raw) => toRow(storage, raw));
 }
@@ -136,15 +217,19 @@ export type ListingPage = {
   pageCount: number;
 };
 
-/** One page of listings, newest first; only available cars unless `includeSold`. */
+/**
+ * One page of listings, newest first; only available cars unless `includeSold`.
+ * Available cars not confirmed for LISTING_FRESH_DAYS are left out either way.
+ */
 export async function findListings(
   db: Db,
   storage: Storage,
-  options: { categoryId?: number; includeSold: boolean; page: number },
+  options: { categoryId?: number; includeSold: boolean; page: number; now?: Date },
 ): Promise<ListingPage> {
+  const now = options.now ?? new Date();
   const filters: SQL[] = [];
   if (options.categoryId !== undefined) filters.push(eq(listing.categoryId, options.categoryId));
-  if (!options.includeSold) filters.push(eq(listing.status, "available"));
+  filters.push(options.includeSold ? freshOrSold(now) : availableAndFresh(now));
   const where = filters.length ? and(...filters) : undefined;
 
   const [totals] = await db.select({ total: count() }).from(listing).where(where);
@@ -152,8 +237,8 @@ export async function findListings(
   const pageCount = Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page), pageCount);
   const rows = await selectRows(db, {
-    where,
     order: "newest",
+    where,
     limit: LISTINGS_PAGE_SIZE,
     offset: (page - 1) * LISTINGS_PAGE_SIZE,
   });
@@ -185,6 +270,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       transmission: listing.transmission,
       colour: listing.colour,
       createdAt: listing.createdAt,
+      confirmedAt: listing.confirmedAt,
       categoryName: category.name,
       categorySlug: category.slug,
       sellerName: user.name,
@@ -221,6 +307,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
   return {
     ...rest,
     createdAt: rest.createdAt.toISOString(),
+    confirmedAt: rest.confirmedAt.toISOString(),
     category: { name: categoryName, slug: categorySlug },
     seller: {
       name: sellerName,

@@ -1,14 +1,51 @@
 // DESIGN decision 9: sellers see My Products here, everyone else My Wishlist.
+// My Products (spec §2, §4): the seller's cars, to delete, edit, mark Available or
+// Sold, advertise, and confirm as still for sale (DESIGN decisions 6, 16, 20, 21).
+import { data, Link } from "react-router";
+
 import { ComingSoon } from "#app/components/coming-soon.tsx";
+import { MyProductsTable } from "#app/components/my-products-table.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import {
+  advertiseListing,
+  confirmListing,
+  deleteListing,
+  findSellerListings,
+  getListingOwner,
+  setListingStatus,
+} from "#app/models/listing-manage.server.ts";
+import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL, LISTING_STATUSES } from "#app/models/listing.ts";
+import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/my-products";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "My Products"} — ${SITE_NAME}` },
+  { title: `${loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"} — ${SITE_NAME}` },
 ];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+const PATH = "/dashboard/myProducts";
+export const MESSAGES = {
+  deleted: "Successfully Deleted The Product From This Website",
+  advertised: "Successfully Advertised On The Home Page",
+  missing: "This car is not listed any more.",
+  notYours: "Only the seller of a car can change it.",
+  unknownIntent: "Unknown action. Please reload the page and try again.",
+  badStatus: "Choose Available or Sold.",
+} as const;
+
+function parsePage(value: string | null): number {
+  const page = Number(value ?? "1");
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(
@@ -17,16 +54,181 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     url,
     DASHBOARD_PAGE_PERMISSION.myProducts,
   );
-  return { title: viewer.role === "seller" ? "My Products" : "My Wishlist" };
+  if (!userCan(viewer, "update:listing:own")) return { view: "wishlist" as const };
+  const { db, storage } = servicesOf(context);
+  const now = new Date();
+  const page = await findSellerListings(db, storage, {
+    sellerId: viewer.id,
+    page: parsePage(url.searchParams.get("page")),
+    now,
+  });
+  return { view: "products" as const, now: now.toISOString(), ...page };
 }
 
-export default function MyProducts({ loaderData }: Route.ComponentProps) {
-  return loaderData.title === "My Products" ? (
-    <ComingSoon
-      title="My Products"
-      what="Your published cars will be listed here, to edit, delete, mark as sold and advertise on the home page."
-    />
-  ) : (
-    <ComingSoon title="My Wishlist" what="The cars you save while browsing will be listed here." />
+/** The listing named by the form, if the viewer may change it: 403 / 404 otherwise. */
+async function ownListing(
+  context: Route.ActionArgs["context"],
+  viewer: SessionUser,
+  form: FormData,
+  permission: Permission,
+) {
+  // Admins may not use this page to delete others' cars (a later admin feature).
+  if (!roleCan(viewer.role, permission)) throw data(MESSAGES.notYours, { status: 403 });
+  const raw = form.get("id");
+  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const car = id === null ? null : await getListingOwner(servicesOf(context).db, id);
+  if (!car) throw data(MESSAGES.missing, { status: 404 });
+  if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, { status: 403 });
+  return car;
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.myProducts,
+  );
+  const form = await readForm(request);
+  const { db, storage, config } = servicesOf(context);
+  const page = parsePage(url.searchParams.get("page"));
+  const back = page > 1 ? `${PATH}?page=${page}` : PATH;
+  const now = new Date();
+  const toast = (type: "success" | "error" | "message", message: string) =>
+    redirectWithToast(config, back, { type, message });
+  // Only the intent, the id and (for status) the status are read; anything else is ignored.
+  switch (form.get("intent")) {
+    case "delete": {
+      const car = await ownListing(context, viewer, form, "delete:listing:own");
+      if (!(await deleteListing(db, storage, car))) throw data(MESSAGES.missing, { status: 404 });
+      return toast("success", MESSAGES.deleted);
+    }
+    case "status": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const status = LISTING_STATUSES.find((value) => value === form.get("status"));
+      if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
+      if (!(await setListingStatus(db, car, status, now))) {
+        throw data(MESSAGES.missing, { status: 404 });
+      }
+      return toast("success", `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`);
+    }
+    case "advertise": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const result = await advertiseListing(db, car, now);
+      if (result === "missing") throw data(MESSAGES.missing, { status: 404 });
+      if (result === "not available") {
+        return toast(
+          "error",
+          `Only available cars can be advertised. Mark ${car.title} Available first.`,
+        );
+      }
+      if (result === "already advertised")
+        return toast("message", `${car.title} is already advertised.`);
+      return toast("success", MESSAGES.advertised);
+    }
+    case "confirm": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const result = await confirmListing(db, car, now);
+      if (result === "missing") throw data(MESSAGES.missing, { status: 404 });
+      if (result === "not available") {
+        return toast(
+          "error",
+          `${car.title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.`,
+        );
+      }
+      return toast(
+        "success",
+        `Thanks! ${car.title} stays listed for another ${LISTING_FRESH_DAYS} days.`,
+      );
+    }
+    default:
+      return data({ error: MESSAGES.unknownIntent }, { status: 400 });
+  }
+}
+
+function AddProductLink({ className = "" }: { className?: string }) {
+  return (
+    <Link
+      to="/dashboard/sellCar"
+      className={`inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${className}`}
+    >
+      <span aria-hidden="true" className="text-base leading-none">
+        +
+      </span>
+      Add A Product
+    </Link>
+  );
+}
+
+export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "wishlist") {
+    return (
+      <ComingSoon
+        title="My Wishlist"
+        what="The cars you save while browsing will be listed here."
+      />
+    );
+  }
+  const { rows, total, stale, page, pageCount, now } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Products</h1>
+          <p className="mt-1 text-slate-600">
+            {total === 0 ? "No cars yet." : `${total} ${total === 1 ? "car" : "cars"} listed.`}{" "}
+            Confirm each car is still for sale at least every {LISTING_FRESH_DAYS} days to keep it
+            in the public lists.
+          </p>
+        </div>
+        {total > 0 ? <AddProductLink /> : null}
+      </div>
+
+      {actionData && "error" in actionData ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {stale > 0 ? (
+        <div
+          role="status"
+          className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30"
+        >
+          <p className="font-semibold">
+            {stale === 1 ? "1 car is" : `${stale} cars are`} hidden from the public lists.
+          </p>
+          <p className="mt-0.5">
+            You haven't confirmed {stale === 1 ? "it" : "them"} for {LISTING_FRESH_DAYS} days. Press
+            "Still for sale" on each car that is to bring it back; nothing has been deleted.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="mt-8">
+        {rows.length > 0 ? (
+          <>
+            <MyProductsTable
+              rows={rows}
+              now={now}
+              caption={`My Products, page ${page} of ${pageCount}`}
+            />
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : (
+          <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="text-lg font-semibold text-slate-900">You haven't listed any cars yet</p>
+            <p className="mx-auto mt-2 max-w-md text-slate-600">
+              Publish your first car with its photos, price and details. It appears in its category
+              and in the list of all cars straight away.
+            </p>
+            <AddProductLink className="mt-6" />
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

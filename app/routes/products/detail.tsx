@@ -4,6 +4,7 @@ import { data, Link, useRouteLoaderData } from "react-router";
 
 import { MapPinIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { ListingFreshness } from "#app/components/listing-freshness.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { getListingDetail } from "#app/models/listing.server.ts";
 import { formatMileage, formatPrice, usageLine } from "#app/models/listing.ts";
@@ -30,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const listing = await getListingDetail(context.get(dbContext), context.get(storageContext), id);
   if (!listing) throw data("No such car", { status: 404 });
-  return { listing };
+  return { listing, now: new Date().toISOString() };
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -157,6 +158,12 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
           <p className="mt-4 font-medium text-slate-900">
             {usageLine(listing.yearsUsed, listing.periodAmount, listing.periodUnit)}
           </p>
+          <ListingFreshness
+            status={listing.status}
+            createdAt={listing.createdAt}
+            confirmedAt={listing.confirmedAt}
+            now={loaderData.now}
+          />
 
           <section
             aria-labelledby="seller-heading"

@@ -69,7 +69,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Here Are Some Best Products
           </h2>
           <p className="mt-2 mb-6 text-slate-600">
-            Hand-picked cars our sellers are advertising right now.
+            These cars are advertised by their sellers. When more are advertised than fit here, they
+            take turns day by day.
           </p>
           <AdvertisedTable rows={advertised} />
         </section>

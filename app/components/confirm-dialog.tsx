@@ -1,0 +1,188 @@
+// The one confirm step for destructive or state-changing buttons (DESIGN decision
+// 16): the spec's browser confirm() texts, in an accessible dialog.
+//
+// It wraps a real <form method="post"> with hidden fields. Before JavaScript runs
+// (or without it), the trigger is a plain submit button and the form posts
+// directly. With JavaScript, the trigger opens the dialog instead; "Yes" submits
+// the same form. Focus moves into the dialog, stays there, and returns to what
+// opened it. The trigger and "Yes" say when the request is under way.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+
+import { showToast } from "#app/components/toaster.tsx";
+
+type Tone = "danger" | "default";
+
+const CONFIRM_STYLE: Record<Tone, string> = {
+  danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
+  default: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
+};
+
+export function Spinner({ className = "" }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block size-3.5 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+    />
+  );
+}
+
+export type ConfirmControls = {
+  /** Opens the dialog (for controls other than the trigger, e.g. a select's change). */
+  ask: () => void;
+  /** True while the form's request is under way. */
+  pending: boolean;
+};
+
+export function ConfirmDialog({
+  fields,
+  title,
+  message,
+  detail,
+  confirmLabel,
+  pendingLabel,
+  tone = "default",
+  trigger,
+  triggerClassName = "",
+  triggerLabel,
+  triggerDisabled = false,
+  children,
+  onCancel,
+  action,
+  className = "",
+}: {
+  /** Hidden fields the form posts (intent, id, …). */
+  fields: Record<string, string>;
+  /** The dialog's heading, e.g. "Delete Toyota Camry?". */
+  title: string;
+  /** The question, in the spec's words where it has some. */
+  message: string;
+  /** Optional plainer explanation below the question. */
+  detail?: ReactNode;
+  confirmLabel: string;
+  /** What the buttons read while the request runs, e.g. "Deleting…". */
+  pendingLabel: string;
+  tone?: Tone;
+  /** Content of the button that asks; omit when `children` asks instead. */
+  trigger?: ReactNode;
+  triggerClassName?: string;
+  /** Accessible name of the trigger when its content alone is not enough. */
+  triggerLabel?: string;
+  triggerDisabled?: boolean;
+  /** More controls inside the form (they post with it). */
+  children?: (controls: ConfirmControls) => ReactNode;
+  /** Called when the dialog closes without confirming. */
+  onCancel?: () => void;
+  action?: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [open, setOpen] = useState(false);
+  const submitted = useRef(false);
+  const pending = fetcher.state !== "idle";
+
+  // Close once the request (and the reload after it) has finished. Successes
+  // redirect with a flash toast; a refusal answered with { error } is shown here.
+  useEffect(() => {
+    if (!pending && submitted.current) {
+      submitted.current = false;
+      setOpen(false);
+      const error = (fetcher.data as { error?: unknown } | undefined)?.error;
+      if (typeof error === "string") showToast("error", error);
+    }
+  }, [pending, fetcher.data]);
+
+  const ask = () => setOpen(true);
+  const confirm = () => {
+    if (!formRef.current || pending) return;
+    submitted.current = true;
+    void fetcher.submit(formRef.current);
+  };
+
+  return (
+    <>
+      <fetcher.Form method="post" action={action} ref={formRef} className={className}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children?.({ ask, pending })}
+        {trigger === undefined ? null : (
+          <button
+            type="submit"
+            aria-label={triggerLabel}
+            aria-haspopup="dialog"
+            aria-busy={pending || undefined}
+            disabled={triggerDisabled || pending}
+            // React only attaches this once JavaScript runs; before that the button posts.
+            onClick={(event) => {
+              event.preventDefault();
+              ask();
+            }}
+            className={triggerClassName}
+          >
+            {pending ? (
+              <>
+                <Spinner />
+                {pendingLabel}
+              </>
+            ) : (
+              trigger
+            )}
+          </button>
+        )}
+      </fetcher.Form>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next || pending) return;
+          setOpen(false);
+          onCancel?.();
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
+          <Dialog.Content
+            role="alertdialog"
+            // An alert dialog is answered, not dismissed by a stray click outside it.
+            onPointerDownOutside={(event) => event.preventDefault()}
+            onInteractOutside={(event) => event.preventDefault()}
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
+          >
+            <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
+              {title}
+            </Dialog.Title>
+            <Dialog.Description className="mt-2 text-slate-700">{message}</Dialog.Description>
+            {detail ? <div className="mt-2 text-sm text-slate-600">{detail}</div> : null}
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close
+                type="button"
+                disabled={pending}
+                className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+              >
+                Cancel
+              </Dialog.Close>
+              <button
+                type="button"
+                onClick={confirm}
+                disabled={pending}
+                aria-busy={pending || undefined}
+                className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-80 ${CONFIRM_STYLE[tone]}`}
+              >
+                {pending ? (
+                  <>
+                    <Spinner />
+                    {pendingLabel}
+                  </>
+                ) : (
+                  confirmLabel
+                )}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,283 @@
+// The seller's My Products table (spec §2): Car, Seller, Category & Location,
+// Details, Delete, Edit, Change Status, Advertise, plus how fresh each listing is
+// (DESIGN decision 21). On phones every row becomes a labelled card.
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+
+import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import {
+  confirmedAgo,
+  daysUntilHidden,
+  isStale,
+  listedAgo,
+  needsConfirmationSoon,
+} from "#app/models/freshness.ts";
+import {
+  formatPrice,
+  LISTING_FRESH_DAYS,
+  LISTING_STATUS_LABEL,
+  LISTING_STATUSES,
+  listingPath,
+  type ListingStatus,
+} from "#app/models/listing.ts";
+import type { MyListingRow } from "#app/models/listing-manage.server.ts";
+
+/** The spec's confirm text, used for both delete and status change (spec §8). */
+export const REMOVE_CONFIRM_TEXT = "Sure? Your product will be removed from our website.";
+
+export function editListingPath(id: number): string {
+  return `/dashboard/productDetails/editProduct/${id}`;
+}
+
+const smallButton =
+  "inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-xs font-semibold whitespace-nowrap shadow-sm disabled:cursor-not-allowed";
+const outlineButton = `${smallButton} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
+
+function CarCell({ row, now }: { row: MyListingRow; now: string }) {
+  const stale = isStale(row, now);
+  const soon = needsConfirmationSoon(row, now);
+  return (
+    <div className="flex min-w-0 items-start gap-3 md:min-w-56">
+      {row.photo ? (
+        <img
+          src={row.photo.small}
+          alt=""
+          width={row.photo.width}
+          height={row.photo.height}
+          loading="lazy"
+          decoding="async"
+          className="h-16 w-24 shrink-0 rounded-lg bg-slate-200 object-cover"
+        />
+      ) : (
+        <span className="block h-16 w-24 shrink-0 rounded-lg bg-slate-200" />
+      )}
+      <div className="min-w-0 flex-1">
+        <Link
+          to={listingPath(row.id)}
+          prefetch="intent"
+          className="block font-semibold text-slate-900 hover:text-brand-700"
+        >
+          {row.title}
+        </Link>
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
+          <StatusBadge status={row.status} />
+        </p>
+        <p className="mt-1 text-xs text-slate-600">{listedAgo(row.createdAt, now)}</p>
+        {row.status === "available" ? (
+          <p className={`text-xs ${stale ? "font-semibold text-amber-800" : "text-slate-600"}`}>
+            {confirmedAgo(row.confirmedAt, now)}
+          </p>
+        ) : null}
+        {stale ? (
+          <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
+            Hidden from the public lists until you confirm it is still for sale.
+          </p>
+        ) : soon ? (
+          <p className="mt-1.5 text-xs font-medium text-amber-800">
+            Leaves the public lists in {daysUntilHidden(row.confirmedAt, now)}{" "}
+            {daysUntilHidden(row.confirmedAt, now) === 1 ? "day" : "days"} unless confirmed.
+          </p>
+        ) : null}
+        {row.status === "available" ? <StillForSale row={row} urgent={stale || soon} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** One click: the car is still for sale (intent confirm). */
+function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="id" value={row.id} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        aria-label={`Confirm ${row.title} is still for sale`}
+        className={
+          urgent
+            ? `${smallButton} bg-amber-500 text-slate-900 hover:bg-amber-400`
+            : `${outlineButton} py-1.5`
+        }
+      >
+        {pending ? <Spinner /> : null}
+        {pending ? "Confirming…" : "Still for sale"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function DeleteControl({ row }: { row: MyListingRow }) {
+  return (
+    <ConfirmDialog
+      fields={{ intent: "delete", id: String(row.id) }}
+      title={`Delete ${row.title}?`}
+      message={REMOVE_CONFIRM_TEXT}
+      detail="Its photos, and any orders, reports and wishlist entries for it, are deleted too. This can't be undone."
+      confirmLabel="Yes, delete"
+      pendingLabel="Deleting…"
+      tone="danger"
+      trigger="Delete"
+      triggerLabel={`Delete ${row.title}`}
+      triggerClassName={`${smallButton} bg-white text-red-700 ring-1 ring-red-300 hover:bg-red-50`}
+    />
+  );
+}
+
+const STATUS_DETAIL: Record<ListingStatus, string> = {
+  sold: "Marking it Sold takes it off the home page and the public lists. Its own page stays, marked Sold, and you can mark it Available again.",
+  available:
+    "Marking it Available puts it back in the public lists, and counts as confirming it is still for sale.",
+};
+
+function StatusControl({ row }: { row: MyListingRow }) {
+  const [choice, setChoice] = useState<ListingStatus>(row.status);
+  const selectId = `status-${row.id}`;
+  return (
+    <ConfirmDialog
+      fields={{ intent: "status", id: String(row.id) }}
+      title={`Mark ${row.title} as ${LISTING_STATUS_LABEL[choice]}?`}
+      message={REMOVE_CONFIRM_TEXT}
+      detail={STATUS_DETAIL[choice]}
+      confirmLabel={`Yes, mark ${LISTING_STATUS_LABEL[choice]}`}
+      pendingLabel="Saving…"
+      onCancel={() => setChoice(row.status)}
+      className="flex items-center gap-2"
+    >
+      {({ ask, pending }) => (
+        <>
+          <label htmlFor={selectId} className="sr-only">
+            Status of {row.title}
+          </label>
+          <select
+            id={selectId}
+            name="status"
+            value={choice}
+            disabled={pending}
+            onChange={(event) => {
+              const next = event.currentTarget.value as ListingStatus;
+              setChoice(next);
+              if (next !== row.status) ask();
+            }}
+            className="rounded-lg border-0 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 disabled:opacity-60"
+          >
+            {LISTING_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {LISTING_STATUS_LABEL[status]}
+              </option>
+            ))}
+          </select>
+          {pending ? <Spinner className="text-brand-700" /> : null}
+          <noscript>
+            <button type="submit" className={outlineButton}>
+              Save
+            </button>
+          </noscript>
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function AdvertiseControl({ row }: { row: MyListingRow }) {
+  if (row.advertised || row.status !== "available") {
+    return (
+      <span className="flex flex-col items-start gap-1 max-md:items-end">
+        <button
+          type="button"
+          disabled
+          className={`${smallButton} bg-slate-100 text-slate-600 shadow-none ring-1 ring-slate-200`}
+        >
+          {row.advertised ? "Advertised" : "Advertise"}
+        </button>
+        {row.status !== "available" ? (
+          <span className="text-xs text-slate-600">
+            {row.advertised ? "Paused while sold" : "Available cars only"}
+          </span>
+        ) : null}
+      </span>
+    );
+  }
+  return (
+    <ConfirmDialog
+      fields={{ intent: "advertise", id: String(row.id) }}
+      title={`Advertise ${row.title} on the home page?`}
+      message="It joins the table 'Here Are Some Best Products' on the home page, labelled as advertised by its seller."
+      detail={`When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for ${LISTING_FRESH_DAYS} days.`}
+      confirmLabel="Yes, advertise"
+      pendingLabel="Advertising…"
+      trigger="Advertise"
+      triggerLabel={`Advertise ${row.title}`}
+      triggerClassName={`${smallButton} bg-accent-500 text-slate-900 hover:bg-accent-400`}
+    />
+  );
+}
+
+export function MyProductsTable({
+  rows,
+  now,
+  caption,
+}: {
+  rows: MyListingRow[];
+  /** The server's time, so the "N days ago" lines match on server and browser. */
+  now: string;
+  caption: string;
+}) {
+  const columns: Column<MyListingRow>[] = [
+    { header: "Car", mobileLabel: false, cell: (row) => <CarCell row={row} now={now} /> },
+    { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
+    {
+      header: "Category & Location",
+      cell: (row) => (
+        <span className="max-md:text-right">
+          <span className="block font-medium text-slate-900">{row.category.name}</span>
+          <span className="text-slate-600">{row.location}</span>
+        </span>
+      ),
+    },
+    {
+      header: "Details",
+      cell: (row) => (
+        <Link
+          to={listingPath(row.id)}
+          prefetch="intent"
+          className={`${smallButton} bg-brand-600 text-white hover:bg-brand-700`}
+        >
+          Details<span className="sr-only"> of {row.title}</span>
+          <ArrowRightIcon className="size-3.5" />
+        </Link>
+      ),
+    },
+    { header: "Delete", cell: (row) => <DeleteControl row={row} /> },
+    {
+      header: "Edit",
+      cell: (row) => (
+        <Link to={editListingPath(row.id)} className={outlineButton}>
+          Edit<span className="sr-only"> {row.title}</span>
+        </Link>
+      ),
+    },
+    {
+      header: "Change Status",
+      // Remounted when the status changes, so the select shows the saved value.
+      cell: (row) => <StatusControl key={`${row.id}-${row.status}`} row={row} />,
+    },
+    { header: "Advertise", cell: (row) => <AdvertiseControl row={row} /> },
+  ];
+  return (
+    <DataTable
+      caption={caption}
+      captionHidden
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+// Fresh listings (DESIGN decision 21): how old a listing and its last "still for
+// sale" confirmation are, worded for people, and when a car counts as stale.
+// Pure and client-safe: pages pass the server's "now" so server and browser agree.
+import {
+  LISTING_FRESH_DAYS,
+  LISTING_REMINDER_DAYS_BEFORE,
+  type ListingStatus,
+} from "#app/models/listing.ts";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Instant = Date | string | number;
+
+function toMs(value: Instant): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+/** Whole days from `from` to `now` (24-hour periods, never negative). */
+export function daysSince(from: Instant, now: Instant): number {
+  return Math.max(0, Math.floor((toMs(now) - toMs(from)) / DAY_MS));
+}
+
+function ago(days: number): string {
+  if (days === 0) return "today";
+  return days === 1 ? "1 day ago" : `${days} days ago`;
+}
+
+/** "Listed today", "Listed 1 day ago", "Listed 12 days ago". */
+export function listedAgo(createdAt: Instant, now: Instant): string {
+  return `Listed ${ago(daysSince(createdAt, now))}`;
+}
+
+/** "Confirmed available today", "… 1 day ago", "… 12 days ago". */
+export function confirmedAgo(confirmedAt: Instant, now: Instant): string {
+  return `Confirmed available ${ago(daysSince(confirmedAt, now))}`;
+}
+
+/** Confirmations at or before this instant are too old for the public lists. */
+export function freshnessCutoff(now: Instant): Date {
+  return new Date(toMs(now) - LISTING_FRESH_DAYS * DAY_MS);
+}
+
+/** Confirmations at or before this instant are owed a reminder email. */
+export function reminderCutoff(now: Instant): Date {
+  return new Date(toMs(now) - (LISTING_FRESH_DAYS - LISTING_REMINDER_DAYS_BEFORE) * DAY_MS);
+}
+
+/** When a car confirmed at `confirmedAt` leaves the public lists unless confirmed again. */
+export function hiddenFrom(confirmedAt: Instant): Date {
+  return new Date(toMs(confirmedAt) + LISTING_FRESH_DAYS * DAY_MS);
+}
+
+/**
+ * An available car whose last confirmation is LISTING_FRESH_DAYS old or more: it
+ * is kept (and its page works) but it is left out of the public lists. Sold cars
+ * are never stale: there is nothing to confirm.
+ */
+export function isStale(
+  car: { status: ListingStatus; confirmedAt: Instant },
+  now: Instant,
+): boolean {
+  return car.status === "available" && toMs(car.confirmedAt) <= freshnessCutoff(now).getTime();
+}
+
+/** Whole days until an available car leaves the public lists (0 once it has). */
+export function daysUntilHidden(confirmedAt: Instant, now: Instant): number {
+  return Math.max(0, Math.ceil((hiddenFrom(confirmedAt).getTime() - toMs(now)) / DAY_MS));
+}
+
+/** Whether My Products should nudge the seller to confirm soon (the reminder window). */
+export function needsConfirmationSoon(
+  car: { status: ListingStatus; confirmedAt: Instant },
+  now: Instant,
+): boolean {
+  return (
+    car.status === "available" &&
+    !isStale(car, now) &&
+    toMs(car.confirmedAt) <= reminderCutoff(now).getTime()
+  );
+}

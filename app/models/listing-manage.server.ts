@@ -1,0 +1,347 @@
+// A seller managing their own cars (My Products): one page of them, delete,
+// status, advertise, "still for sale" confirmation, and the reminder email job.
+// Every mutation names both the listing and its seller in its WHERE clause, so a
+// listing that changed hands or vanished since the route's ownership check is
+// simply not touched.
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
+import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+
+export const MY_LISTINGS_PAGE_SIZE = 20;
+/** At most this many reminder emails per run; the hourly run picks up the rest. */
+export const REMINDER_BATCH = 200;
+
+/** A row of My Products: a table row plus what the seller manages. */
+export type MyListingRow = ListingRow & {
+  createdAt: string;
+  confirmedAt: string;
+  advertised: boolean;
+};
+
+export type MyListingPage = {
+  rows: MyListingRow[];
+  total: number;
+  /** Available cars left out of the public lists until confirmed (all pages). */
+  stale: number;
+  page: number;
+  pageCount: number;
+};
+
+/** One page of a seller's cars, newest first (index listing_seller_idx). */
+export async function findSellerListings(
+  db: Db,
+  storage: Storage,
+  options: { sellerId: string; page: number; now: Date },
+): Promise<MyListingPage> {
+  const mine = eq(listing.sellerId, options.sellerId);
+  const [totals] = await db
+    .select({
+      total: count(),
+      stale: sql<number>`(count(*) filter (where ${listing.status} = 'available' and ${listing.confirmedAt} <= ${freshnessCutoff(options.now)}))::int`,
+    })
+    .from(listing)
+    .where(mine);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / MY_LISTINGS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      advertisedAt: listing.advertisedAt,
+      confirmedAt: listing.confirmedAt,
+      createdAt: listing.createdAt,
+      categoryName: category.name,
+      categorySlug: category.slug,
+      sellerName: user.name,
+      sellerEmail: user.email,
+      sellerImage: user.image,
+      sellerVerified: user.verified,
+      smallKey: listingPhoto.smallKey,
+      mediumKey: listingPhoto.mediumKey,
+      largeKey: listingPhoto.largeKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    )
+    .where(mine)
+    .orderBy(desc(listing.createdAt), desc(listing.id))
+    .limit(MY_LISTINGS_PAGE_SIZE)
+    .offset((page - 1) * MY_LISTINGS_PAGE_SIZE);
+  return {
+    rows: rows.map((raw) => ({
+      id: raw.id,
+      title: raw.title,
+      resalePrice: raw.resalePrice,
+      location: raw.location,
+      quality: raw.quality,
+      status: raw.status,
+      category: { name: raw.categoryName, slug: raw.categorySlug },
+      seller: {
+        name: raw.sellerName,
+        email: raw.sellerEmail,
+        imageUrl: raw.sellerImage,
+        verified: raw.sellerVerified,
+      },
+      photo:
+        raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight
+          ? {
+              small: storage.url(raw.smallKey),
+              medium: storage.url(raw.mediumKey),
+              large: storage.url(raw.largeKey),
+              width: raw.photoWidth,
+              height: raw.photoHeight,
+            }
+          : null,
+      createdAt: raw.createdAt.toISOString(),
+      confirmedAt: raw.confirmedAt.toISOString(),
+      advertised: raw.advertisedAt !== null,
+    })),
+    total,
+    stale: totals?.stale ?? 0,
+    page,
+    pageCount,
+  };
+}
+
+/** Who owns a listing, for the route's 404 / 403 decision; null when there is none. */
+export async function getListingOwner(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: listing.id,
+      sellerId: listing.sellerId,
+      title: listing.title,
+      status: listing.status,
+    })
+    .from(listing)
+    .where(eq(listing.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type OwnedListing = { id: number; sellerId: string };
+
+const owned = (car: OwnedListing) =>
+  and(eq(listing.id, car.id), eq(listing.sellerId, car.sellerId));
+
+/** Every stored file of a photo: the WebP renditions and the AVIF ones, if any. */
+const PHOTO_KEYS = {
+  smallKey: listingPhoto.smallKey,
+  mediumKey: listingPhoto.mediumKey,
+  largeKey: listingPhoto.largeKey,
+  avifSmallKey: listingPhoto.avifSmallKey,
+  avifMediumKey: listingPhoto.avifMediumKey,
+  avifLargeKey: listingPhoto.avifLargeKey,
+};
+
+/**
+ * Deletes a listing with its photos, orders, reports and wishlist entries (the
+ * foreign keys cascade) in one transaction, then removes its photo files. Keys
+ * are content-addressed, so a file another listing also uses is kept.
+ * Returns false when nothing was deleted.
+ */
+export async function deleteListing(db: Db, storage: Storage, car: OwnedListing): Promise<boolean> {
+  const unusedKeys = await db.transaction(async (tx) => {
+    const photos = await tx
+      .select(PHOTO_KEYS)
+      .from(listingPhoto)
+      .where(eq(listingPhoto.listingId, car.id));
+    const deleted = await tx.delete(listing).where(owned(car)).returning({ id: listing.id });
+    if (deleted.length === 0) return null;
+    const keys = [
+      ...new Set(
+        photos.flatMap((photo) =>
+          Object.values(photo).filter((key): key is string => Boolean(key)),
+        ),
+      ),
+    ];
+    if (keys.length === 0) return [];
+    const stillUsed = await tx
+      .select(PHOTO_KEYS)
+      .from(listingPhoto)
+      .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
+    const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
+    return keys.filter((key) => !kept.has(key));
+  });
+  if (unusedKeys === null) return false;
+  await removeStoredFiles(storage, unusedKeys);
+  return true;
+}
+
+/**
+ * Sets Available or Sold (DESIGN decision 6). Marking a car Available is also
+ * the seller saying it is for sale now, so it counts as a confirmation.
+ */
+export async function setListingStatus(
+  db: Db,
+  car: OwnedListing,
+  status: ListingStatus,
+  now: Date,
+): Promise<boolean> {
+  const changed = await db
+    .update(listing)
+    .set(status === "available" ? { status, confirmedAt: now, reminderSentAt: null } : { status })
+    .where(owned(car))
+    .returning({ id: listing.id });
+  return changed.length > 0;
+}
+
+export type AdvertiseResult = "advertised" | "already advertised" | "not available" | "missing";
+
+/**
+ * Puts an available car in the home page's rotation. Advertising says the car is
+ * for sale now, so it also counts as a confirmation (a stale car would otherwise
+ * be "advertised" without ever appearing).
+ */
+export async function advertiseListing(
+  db: Db,
+  car: OwnedListing,
+  now: Date,
+): Promise<AdvertiseResult> {
+  const changed = await db
+    .update(listing)
+    .set({ advertisedAt: now, confirmedAt: now, reminderSentAt: null })
+    .where(and(owned(car), eq(listing.status, "available"), isNull(listing.advertisedAt)))
+    .returning({ id: listing.id });
+  if (changed.length > 0) return "advertised";
+  const [row] = await db
+    .select({ status: listing.status, advertisedAt: listing.advertisedAt })
+    .from(listing)
+    .where(owned(car));
+  if (!row) return "missing";
+  return row.status !== "available" ? "not available" : "already advertised";
+}
+
+export type ConfirmResult = "confirmed" | "not available" | "missing";
+
+/** The seller says the car is still for sale: it is fresh for another LISTING_FRESH_DAYS. */
+export async function confirmListing(db: Db, car: OwnedListing, now: Date): Promise<ConfirmResult> {
+  const changed = await db
+    .update(listing)
+    .set({ confirmedAt: now, reminderSentAt: null })
+    .where(and(owned(car), eq(listing.status, "available")))
+    .returning({ id: listing.id });
+  if (changed.length > 0) return "confirmed";
+  const [row] = await db.select({ id: listing.id }).from(listing).where(owned(car));
+  return row ? "not available" : "missing";
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "long",
+  timeZone: "UTC",
+});
+
+/** The reminder email for one car (exported for tests and previews). */
+export function reminderMail(options: {
+  sellerName: string;
+  title: string;
+  confirmedAt: Date;
+  now: Date;
+  publicUrl: string;
+}) {
+  const { sellerName, title, confirmedAt, now, publicUrl } = options;
+  const stale = isStale({ status: "available", confirmedAt }, now);
+  const leaves = longDate.format(hiddenFrom(confirmedAt));
+  const what = stale
+    ? `Because it has not been confirmed for ${LISTING_FRESH_DAYS} days, it is no longer shown on the home page, the category pages or the list of all cars.`
+    : `If you don't confirm it by ${leaves}, it will leave the home page, the category pages and the list of all cars until you do.`;
+  return {
+    subject: `Is your ${title} still for sale?`,
+    text: [
+      `Hello ${sellerName},`,
+      "",
+      `You last confirmed that your ${title} is for sale on ${longDate.format(confirmedAt)}. ${what} It is not deleted, and its own page keeps working.`,
+      "",
+      "If it is still for sale, confirm it with one click in My Products:",
+      "",
+      `${publicUrl}/dashboard/myProducts`,
+      "",
+      "If you have sold it, mark it Sold there (or delete it), so buyers don't ask about it.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Emails each seller whose available car was last confirmed more than
+ * LISTING_FRESH_DAYS − LISTING_REMINDER_DAYS_BEFORE days ago, once per car and
+ * confirmation. Rows are claimed with one UPDATE … RETURNING (locked rows are
+ * skipped, and the claim re-checks reminder_sent_at), so two processes never
+ * send the same reminder. A message that cannot be sent is released for the
+ * next run. Returns how many were sent.
+ */
+export async function sendListingReminders(
+  services: Pick<AppServices, "db" | "mailer" | "config">,
+  now: Date,
+): Promise<number> {
+  const { db, mailer, config } = services;
+  const due = db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(
+      and(
+        eq(listing.status, "available"),
+        lte(listing.confirmedAt, reminderCutoff(now)),
+        isNull(listing.reminderSentAt),
+      ),
+    )
+    .orderBy(asc(listing.confirmedAt))
+    .limit(REMINDER_BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(listing)
+    // A reminder is not an edit: updated_at stays as it was.
+    .set({ reminderSentAt: now, updatedAt: sql`${listing.updatedAt}` })
+    .where(and(inArray(listing.id, due), isNull(listing.reminderSentAt)))
+    .returning({ id: listing.id });
+  if (claimed.length === 0) return 0;
+  const cars = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      confirmedAt: listing.confirmedAt,
+      sellerName: user.name,
+      sellerEmail: user.email,
+    })
+    .from(listing)
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .where(
+      inArray(
+        listing.id,
+        claimed.map((row) => row.id),
+      ),
+    );
+  let sent = 0;
+  for (const car of cars) {
+    try {
+      await mailer.send({
+        to: car.sellerEmail,
+        ...reminderMail({ ...car, now, publicUrl: config.publicUrl }),
+      });
+      sent++;
+    } catch (error) {
+      logger.warn({ err: error, listingId: car.id }, "could not send a listing reminder");
+      await db
+        .update(listing)
+        .set({ reminderSentAt: null, updatedAt: sql`${listing.updatedAt}` })
+        .where(and(eq(listing.id, car.id), eq(listing.reminderSentAt, now)));
+    }
+  }
+  if (sent > 0) logger.info({ sent }, "listing reminders sent");
+  return sent;
+}
