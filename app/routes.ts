@@ -4,6 +4,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/public/home.tsx"),
   route("blogs", "routes/public/blogs.tsx"),
+  route("safety", "routes/public/safety.tsx"),
   route("products", "routes/products/index.tsx"),
   route("products/allProducts", "routes/products/browse.tsx", { id: "all-products" }),
   route("products/:category", "routes/products/browse.tsx", { id: "category-products" }),
@@ -20,6 +21,8 @@ export default [
   route("dashboard", "routes/dashboard/index.tsx"),
   route("dashboard/myorders", "routes/dashboard/my-orders.tsx"),
   route("dashboard/myProducts", "routes/dashboard/my-products.tsx"),
+  route("dashboard/wishlist", "routes/dashboard/wishlist.tsx"),
+  route("wishlist", "routes/resources/wishlist.tsx"),
   route("dashboard/sellCar", "routes/dashboard/seller/sell-car.tsx"),
   route("dashboard/mybuyers", "routes/dashboard/seller/my-buyers.tsx"),
   route("dashboard/productDetails/editProduct/:id", "routes/dashboard/seller/edit-product.tsx"),

@@ -109,3 +109,12 @@ export function ChevronIcon(props: IconProps & { direction: "left" | "right" }) 
     </Icon>
   );
 }
+
+export function HeartIcon(props: IconProps & { filled?: boolean }) {
+  const { filled = false, ...rest } = props;
+  return (
+    <Icon {...rest} fill={filled ? "currentColor" : "none"}>
+      <path d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.3 3.4 5 6.7 5c2 0 3.5 1.1 4.3 2.6h2C13.8 6.1 15.3 5 17.3 5c3.3 0 5.2 3.3 4 6.4-1.8 4.5-9.3 9.1-9.3 9.1z" />
+    </Icon>
+  );
+}

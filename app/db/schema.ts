@@ -10,7 +10,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +22,7 @@ import {
   QUALITIES,
   YEARS_USED_VALUES,
 } from "#app/models/listing.ts";
-import { ORDER_STATUSES } from "#app/models/order.ts";
+import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -238,9 +237,10 @@ export const order = pgTable(
   "order",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listing.id, { onDelete: "cascade" }),
+    // Null once the car is deleted: the request stays in the buyer's list and says so.
+    listingId: integer("listing_id").references(() => listing.id, { onDelete: "set null" }),
+    // The car's name when the request was made, shown after the car is gone.
+    listingTitle: text("listing_title").notNull().default(""),
     buyerId: text("buyer_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -248,6 +248,8 @@ export const order = pgTable(
     buyerPhone: text("buyer_phone").notNull(),
     meetingLocation: text("meeting_location").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("open"),
+    // Why a request was closed: the car was sold or removed.
+    closedReason: text("closed_reason", { enum: ORDER_CLOSED_REASONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -258,7 +260,7 @@ export const order = pgTable(
       .where(sql`${t.status} = 'open'`),
     // My Orders.
     index("order_buyer_idx").on(t.buyerId, t.createdAt.desc()),
-    // My Buyers (joined through the seller's listings).
+    // My Buyers (joined through the seller's listings) and closing a car's requests.
     index("order_listing_idx").on(t.listingId),
   ],
 );
@@ -292,16 +294,20 @@ export const report = pgTable(
 export const wishlist = pgTable(
   "wishlist",
   {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listing.id, { onDelete: "cascade" }),
+    // Null once the car is deleted: the entry stays and says so until removed.
+    listingId: integer("listing_id").references(() => listing.id, { onDelete: "set null" }),
+    // The car's name when it was saved, shown after the car is gone.
+    listingTitle: text("listing_title").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.listingId] }),
+    // One entry per person and car; My Wishlist lists a person's entries, newest first.
+    uniqueIndex("wishlist_user_listing_idx").on(t.userId, t.listingId),
+    index("wishlist_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("wishlist_listing_idx").on(t.listingId),
   ],
 );

@@ -28,6 +28,7 @@ export const DASHBOARD_PAGE_PERMISSION = {
   dashboard: "use:dashboard",
   myOrders: "read:order:own",
   myProducts: "use:dashboard",
+  wishlist: "use:wishlist",
   sellCar: "create:listing",
   editProduct: "update:listing:own",
   myBuyers: "read:buyers:own",

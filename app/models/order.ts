@@ -1,3 +1,29 @@
 // Order (contact request) vocabulary shared by client and server.
 export const ORDER_STATUSES = ["open", "cancelled", "closed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Why a request was closed without the buyer cancelling it. */
+export const ORDER_CLOSED_REASONS = ["sold", "removed"] as const;
+export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number];
+
+/** Digits a plausible phone number has (E.164 allows at most 15). */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
+export const ORDER_MESSAGES = {
+  phoneFormat: `Enter a phone number with ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, like +1 512 555 0100`,
+  ownCar: "This is your own car: you cannot contact yourself about it.",
+  soldCar: "This car has been sold, so the seller is no longer taking requests for it.",
+  duplicate:
+    "You have already contacted the seller about this car. You can follow your request in My Orders.",
+  missingCar: "This car is no longer on Carlot.",
+  placed: "Order placed successfully",
+  cancelled: "Deleted successfully",
+  notYours: "This request is not one of yours.",
+} as const;
+
+/** True when `value` looks like a phone number: digits with spaces, dashes, dots, brackets, a leading +. */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}

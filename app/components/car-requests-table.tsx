@@ -1,0 +1,131 @@
+// Tables of cars a person follows: My Orders (contact requests) and My Wishlist.
+// A car that was sold or removed stays listed and says so, in words.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+import { CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import type { FollowedCar } from "#app/models/followed-car.ts";
+import { formatPrice, listingPath } from "#app/models/listing.ts";
+
+export type { FollowedCar };
+
+function CarCell({ row }: { row: FollowedCar }) {
+  if (!row.car) {
+    return (
+      <span className="flex min-w-0 items-center gap-3">
+        <span className="block h-14 w-20 shrink-0 rounded-lg bg-slate-200" />
+        <span className="min-w-0">
+          <span className="block font-semibold text-slate-900">{row.title}</span>
+          {row.note ? <span className="block text-xs text-amber-800">{row.note}</span> : null}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className="flex min-w-0 items-center gap-3">
+      <CarPhoto row={row.car} size="sm" />
+      <span className="min-w-0">
+        <Link
+          to={listingPath(row.car.id)}
+          prefetch="intent"
+          className="block font-semibold text-slate-900 hover:text-brand-700"
+        >
+          {row.car.title}
+        </Link>
+        <span className="font-semibold text-brand-700">{formatPrice(row.car.resalePrice)}</span>
+        {row.note ? (
+          <span className="block text-xs font-medium text-amber-800">{row.note}</span>
+        ) : null}
+      </span>
+    </span>
+  );
+}
+
+const gone = <span className="text-slate-500">—</span>;
+
+/**
+ * Car, Seller, Category & Location, (Status), Details and the row's own action
+ * (Delete for orders, Remove for the wishlist).
+ */
+export function CarRequestsTable({
+  caption,
+  rows,
+  withStatus,
+  actionHeader,
+  action,
+}: {
+  caption: string;
+  rows: FollowedCar[];
+  withStatus: boolean;
+  actionHeader: string;
+  action: (row: FollowedCar) => ReactNode;
+}) {
+  const columns: Column<FollowedCar>[] = [
+    { header: "Car", mobileLabel: false, cell: (row) => <CarCell row={row} /> },
+    {
+      header: "Seller",
+      cell: (row) => (row.car ? <SellerIdentity seller={row.car.seller} /> : gone),
+    },
+    {
+      header: "Category & Location",
+      cell: (row) =>
+        row.car ? (
+          <span className="max-md:text-right">
+            <span className="block font-medium text-slate-900">{row.car.category.name}</span>
+            <span className="text-slate-600">{row.car.location}</span>
+          </span>
+        ) : (
+          gone
+        ),
+    },
+    ...(withStatus
+      ? [
+          {
+            header: "Status",
+            cell: (row: FollowedCar) =>
+              row.car ? (
+                <StatusBadge status={row.car.status} />
+              ) : (
+                <span className="text-xs font-semibold text-slate-600">Removed</span>
+              ),
+          },
+        ]
+      : []),
+    { header: "Details", cell: (row) => (row.car ? <DetailsLink row={row.car} /> : gone) },
+    { header: actionHeader, cell: action },
+  ];
+  return (
+    <DataTable caption={caption} captionHidden columns={columns} rows={rows} rowKey={(r) => r.id} />
+  );
+}
+
+/** The friendly page frame every list of the dashboard shares: heading, intro, body. */
+export function DashboardListPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      {intro ? <p className="mt-2 max-w-3xl text-slate-600">{intro}</p> : null}
+      <div className="mt-8">{children}</div>
+    </div>
+  );
+}
+
+/** What a list shows when it has nothing in it. */
+export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <p className="text-lg font-semibold text-slate-900">{message}</p>
+      {children ? <div className="mt-4">{children}</div> : null}
+    </div>
+  );
+}

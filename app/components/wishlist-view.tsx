@@ -1,0 +1,75 @@
+// My Wishlist: Car, Seller, Category & Location, Status, Details and Remove. Sold
+// and removed cars stay until removed, and say so.
+import { Form, Link, useLocation, useNavigation } from "react-router";
+
+import {
+  CarRequestsTable,
+  DashboardListPage,
+  EmptyList,
+} from "#app/components/car-requests-table.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import type { FollowedCar } from "#app/models/followed-car.ts";
+import { WISHLIST_MESSAGES, WISHLIST_PATH } from "#app/models/wishlist.ts";
+
+function RemoveButton({ row }: { row: FollowedCar }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("entryId") === String(row.id);
+  return (
+    <Form method="post" action={WISHLIST_PATH}>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="entryId" value={row.id} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        className="inline-flex items-center justify-center rounded-lg bg-white px-3 py-2 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+      >
+        {pending ? "Removing…" : "Remove"}
+        <span className="sr-only"> {row.car?.title ?? row.title} from your wishlist</span>
+      </button>
+    </Form>
+  );
+}
+
+export function WishlistView({
+  rows,
+  page,
+  pageCount,
+}: {
+  rows: FollowedCar[];
+  page: number;
+  pageCount: number;
+}) {
+  return (
+    <DashboardListPage
+      title="My Wishlist"
+      intro={rows.length > 0 ? "Cars you saved while browsing, newest first." : undefined}
+    >
+      {rows.length === 0 ? (
+        <EmptyList message={WISHLIST_MESSAGES.empty}>
+          <p className="text-slate-600">Tap the heart on a car to keep it here.</p>
+          <Link
+            to="/products/allProducts"
+            className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Browse cars
+          </Link>
+        </EmptyList>
+      ) : (
+        <>
+          <CarRequestsTable
+            caption="Your saved cars"
+            rows={rows}
+            withStatus
+            actionHeader="Remove"
+            action={(row) => <RemoveButton row={row} />}
+          />
+          <Pagination page={page} pageCount={pageCount} />
+        </>
+      )}
+    </DashboardListPage>
+  );
+}

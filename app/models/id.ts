@@ -1,0 +1,14 @@
+// Reading ids and page numbers from URLs and forms: anything that is not a plain
+// positive whole number (1e99, -1, 0x10, 20 digits, %00) is not an id.
+
+/** A record id (1 to 999,999,999), or null. */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/** A page number from `?page=`; 1 for anything else. Pages past the end show the last one. */
+export function parsePage(value: unknown): number {
+  return parseId(value) ?? 1;
+}

@@ -1,0 +1,281 @@
+// Contact requests ("orders", DESIGN decision 14): placing one, the buyer's list,
+// cancelling, the seller's buyers, and closing a car's open requests when it is
+// sold or removed. A buyer's phone number and meeting place are read only for
+// the seller of that car, and only while the request is open (decision 22).
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { listing, order, user } from "#app/db/schema.ts";
+import type { FollowedCar } from "#app/models/followed-car.ts";
+import { findListingRowsByIds } from "#app/models/listing.server.ts";
+import type { ContactSellerInput } from "#app/models/order-form.ts";
+import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
+import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+export const ORDERS_PAGE_SIZE = 20;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type PlaceOrderResult =
+  { ok: true; orderId: number } | { ok: false; status: 404 | 409; message: string };
+
+/** Sends mail without failing the request that caused it; a failure is logged. */
+async function sendQuietly(
+  services: AppServices,
+  mails: Parameters<AppServices["mailer"]["send"]>[0][],
+) {
+  for (const mail of mails) {
+    await services.mailer
+      .send(mail)
+      .catch((error: unknown) => logger.error({ err: error }, "could not send an order email"));
+  }
+}
+
+/**
+ * Places a contact request for `listingId`. Refused for the buyer's own car, a
+ * sold car, and a car this buyer already has an open request for (the partial
+ * unique index decides, so concurrent double submits make exactly one row).
+ */
+export async function placeOrder(
+  services: AppServices,
+  buyer: SessionUser,
+  listingId: number,
+  input: ContactSellerInput,
+): Promise<PlaceOrderResult> {
+  const outcome = await services.db.transaction(async (tx) => {
+    // Locks the car against a concurrent "mark as sold", which closes open requests.
+    const [car] = await tx
+      .select({
+        id: listing.id,
+        title: listing.title,
+        status: listing.status,
+        location: listing.location,
+        sellerId: listing.sellerId,
+      })
+      .from(listing)
+      .where(eq(listing.id, listingId))
+      .for("share");
+    if (!car)
+      return { ok: false as const, status: 404 as const, message: ORDER_MESSAGES.missingCar };
+    if (car.sellerId === buyer.id) {
+      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.ownCar };
+    }
+    if (car.status !== "available") {
+      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.soldCar };
+    }
+    const [created] = await tx
+      .insert(order)
+      .values({
+        listingId: car.id,
+        listingTitle: car.title,
+        buyerId: buyer.id,
+        buyerName: input.buyerName,
+        buyerPhone: input.buyerPhone,
+        meetingLocation: input.meetingLocation,
+      })
+      .onConflictDoNothing()
+      .returning({ id: order.id });
+    if (!created) {
+      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.duplicate };
+    }
+    return { ok: true as const, orderId: created.id, car };
+  });
+  if (!outcome.ok) return outcome;
+  const [seller] = await services.db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, outcome.car.sellerId));
+  if (seller) {
+    await sendQuietly(
+      services,
+      orderMails({
+        publicUrl: services.config.publicUrl,
+        car: outcome.car,
+        seller,
+        buyer: { name: input.buyerName, email: buyer.email },
+        request: input,
+      }),
+    );
+  }
+  return { ok: true, orderId: outcome.orderId };
+}
+
+/** The buyer's requests (open, and closed because the car was sold or removed), newest first. */
+export async function findMyOrders(db: Db, buyerId: string, page: number) {
+  const mine = and(eq(order.buyerId, buyerId), inArray(order.status, ["open", "closed"]));
+  const [totals] = await db.select({ total: count() }).from(order).where(mine);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: order.id,
+      listingId: order.listingId,
+      listingTitle: order.listingTitle,
+      status: order.status,
+      closedReason: order.closedReason,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .where(mine)
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((current - 1) * ORDERS_PAGE_SIZE);
+  return { rows, total, page: current, pageCount };
+}
+
+/** My Orders' rows: each requested car as it is now, and why a closed request closed. */
+export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string, page: number) {
+  const orders = await findMyOrders(db, buyerId, page);
+  const cars = await findListingRowsByIds(
+    db,
+    storage,
+    orders.rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId])),
+  );
+  const rows: FollowedCar[] = orders.rows.map((row) => {
+    const car = row.listingId === null ? null : (cars.get(row.listingId) ?? null);
+    const note =
+      row.status !== "closed"
+        ? null
+        : row.closedReason === "sold"
+          ? "Sold: your request is closed."
+          : "This car was removed from Carlot: your request is closed.";
+    return { id: row.id, car, title: row.listingTitle, note };
+  });
+  return { rows, page: orders.page, pageCount: orders.pageCount, total: orders.total };
+}
+
+/**
+ * Cancels (and takes off the buyer's list) one of the buyer's own requests. Another
+ * person's request id is answered exactly like a missing one.
+ */
+export async function cancelOrder(db: Db, buyerId: string, orderId: number): Promise<boolean> {
+  const changed = await db
+    .update(order)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        eq(order.id, orderId),
+        eq(order.buyerId, buyerId),
+        inArray(order.status, ["open", "closed"]),
+      ),
+    )
+    .returning({ id: order.id });
+  return changed.length > 0;
+}
+
+/** Open requests for the seller's cars, newest first: names and cars only, never contacts. */
+export async function findMyBuyers(db: Db, sellerId: string, page: number) {
+  const theirs = and(eq(listing.sellerId, sellerId), eq(order.status, "open"));
+  const [totals] = await db
+    .select({ total: count() })
+    .from(order)
+    .innerJoin(listing, eq(listing.id, order.listingId))
+    .where(theirs);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({
+      id: order.id,
+      buyerName: order.buyerName,
+      listingId: listing.id,
+      listingTitle: listing.title,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .innerJoin(listing, eq(listing.id, order.listingId))
+    .where(theirs)
+    .orderBy(desc(order.createdAt), desc(order.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((current - 1) * ORDERS_PAGE_SIZE);
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    page: current,
+    pageCount,
+  };
+}
+
+export type BuyerContact = {
+  orderId: number;
+  buyerName: string;
+  email: string;
+  phone: string;
+  meetingLocation: string;
+  listingTitle: string;
+};
+
+/**
+ * One buyer's contact details, for the seller of that car while the request is
+ * open; null for anyone else and for closed or cancelled requests.
+ */
+export async function getBuyerContact(
+  db: Db,
+  sellerId: string,
+  orderId: number,
+): Promise<BuyerContact | null> {
+  const [row] = await db
+    .select({
+      orderId: order.id,
+      buyerName: order.buyerName,
+      email: user.email,
+      phone: order.buyerPhone,
+      meetingLocation: order.meetingLocation,
+      listingTitle: listing.title,
+    })
+    .from(order)
+    .innerJoin(listing, eq(listing.id, order.listingId))
+    .innerJoin(user, eq(user.id, order.buyerId))
+    .where(and(eq(order.id, orderId), eq(listing.sellerId, sellerId), eq(order.status, "open")));
+  return row ?? null;
+}
+
+export type ClosedOrder = { buyerName: string; email: string; listingTitle: string };
+
+/**
+ * Closes a car's open requests, inside the caller's transaction (the one that
+ * marks the car sold or deletes it). The caller tells the buyers after the commit
+ * with `notifyClosedOrders`.
+ */
+export async function closeOpenOrders(
+  tx: Tx | Db,
+  listingId: number,
+  reason: OrderClosedReason,
+): Promise<ClosedOrder[]> {
+  const closed = await tx
+    .update(order)
+    .set({ status: "closed", closedReason: reason })
+    .where(and(eq(order.listingId, listingId), eq(order.status, "open")))
+    .returning({
+      buyerId: order.buyerId,
+      buyerName: order.buyerName,
+      listingTitle: order.listingTitle,
+    });
+  if (closed.length === 0) return [];
+  const emails = await tx
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.id, [...new Set(closed.map((row) => row.buyerId))]));
+  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  return closed.flatMap((row) => {
+    const email = emailOf.get(row.buyerId);
+    return email ? [{ buyerName: row.buyerName, email, listingTitle: row.listingTitle }] : [];
+  });
+}
+
+/** Tells each buyer that their request closed because the car was sold or removed. */
+export async function notifyClosedOrders(
+  services: AppServices,
+  closed: ClosedOrder[],
+  reason: OrderClosedReason,
+): Promise<void> {
+  await sendQuietly(
+    services,
+    closed.map((row) => closedOrderMail({ publicUrl: services.config.publicUrl, reason, ...row })),
+  );
+}

@@ -1,0 +1,96 @@
+// The wishlist: cars a signed-in person saved. An entry outlives its car (the
+// car's name is kept) so the list can say the car is gone.
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { listing, wishlist } from "#app/db/schema.ts";
+import type { FollowedCar } from "#app/models/followed-car.ts";
+import { findListingRowsByIds } from "#app/models/listing.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+export const WISHLIST_PAGE_SIZE = 20;
+
+/** Saves a car; saving it twice is the same as once. False when there is no such car. */
+export async function saveToWishlist(db: Db, userId: string, listingId: number): Promise<boolean> {
+  const [car] = await db
+    .select({ id: listing.id, title: listing.title })
+    .from(listing)
+    .where(eq(listing.id, listingId));
+  if (!car) return false;
+  await db
+    .insert(wishlist)
+    .values({ userId, listingId: car.id, listingTitle: car.title })
+    .onConflictDoNothing();
+  return true;
+}
+
+/** Removes an entry, by the car it saved or (for a car that is gone) by the entry's id. */
+export async function removeFromWishlist(
+  db: Db,
+  userId: string,
+  which: { listingId: number } | { entryId: number },
+): Promise<boolean> {
+  const removed = await db
+    .delete(wishlist)
+    .where(
+      and(
+        eq(wishlist.userId, userId),
+        "listingId" in which
+          ? eq(wishlist.listingId, which.listingId)
+          : eq(wishlist.id, which.entryId),
+      ),
+    )
+    .returning({ id: wishlist.id });
+  return removed.length > 0;
+}
+
+/** Which of `listingIds` this person saved (for the save buttons on a page). */
+export async function savedListingIds(
+  db: Db,
+  userId: string,
+  listingIds: number[],
+): Promise<number[]> {
+  if (listingIds.length === 0) return [];
+  const rows = await db
+    .select({ listingId: wishlist.listingId })
+    .from(wishlist)
+    .where(and(eq(wishlist.userId, userId), inArray(wishlist.listingId, listingIds)));
+  return rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId]));
+}
+
+/** One page of the person's saved cars, newest first. */
+export async function findWishlist(db: Db, userId: string, page: number) {
+  const mine = eq(wishlist.userId, userId);
+  const [totals] = await db.select({ total: count() }).from(wishlist).where(mine);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / WISHLIST_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db
+    .select({ id: wishlist.id, listingId: wishlist.listingId, listingTitle: wishlist.listingTitle })
+    .from(wishlist)
+    .where(mine)
+    .orderBy(desc(wishlist.createdAt), desc(wishlist.id))
+    .limit(WISHLIST_PAGE_SIZE)
+    .offset((current - 1) * WISHLIST_PAGE_SIZE);
+  return { rows, total, page: current, pageCount };
+}
+
+/** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */
+export async function loadWishlistPage(db: Db, storage: Storage, userId: string, page: number) {
+  const entries = await findWishlist(db, userId, page);
+  const cars = await findListingRowsByIds(
+    db,
+    storage,
+    entries.rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId])),
+  );
+  const rows: FollowedCar[] = entries.rows.map((row) => {
+    const car = row.listingId === null ? null : (cars.get(row.listingId) ?? null);
+    const note = !car
+      ? "This car is no longer on Carlot."
+      : car.status === "sold"
+        ? "Sold: this car is no longer for sale."
+        : null;
+    return { id: row.id, car, title: row.listingTitle, note };
+  });
+  return { rows, page: entries.page, pageCount: entries.pageCount, total: entries.total };
+}

@@ -1,0 +1,10 @@
+// Wishlist words shared by the save buttons and the server.
+export const WISHLIST_MESSAGES = {
+  saved: "Saved to your wishlist",
+  removed: "Removed from your wishlist",
+  missing: "This car is no longer on Carlot.",
+  notSaved: "This car is not in your wishlist.",
+  empty: "You have not saved any cars yet.",
+} as const;
+
+export const WISHLIST_PATH = "/wishlist";
