@@ -7,11 +7,13 @@ import {
   StatusBadge,
   VerifiedBadge,
 } from "#app/components/listing-bits.tsx";
+import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { formatPrice, listingPath, type ListingRow } from "#app/models/listing.ts";
 
-function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {
+export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {
   const box = {
     sm: "h-14 w-20",
     md: "h-16 w-24",
@@ -26,13 +28,10 @@ function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner"
       label={`Open the photo of ${row.title}`}
       className={`group relative block ${box} shrink-0 overflow-hidden rounded-lg bg-slate-200`}
     >
-      <img
-        src={row.photo.small}
+      <ListingPicture
+        photo={row.photo}
         alt=""
-        width={row.photo.width}
-        height={row.photo.height}
-        loading="lazy"
-        decoding="async"
+        sizes={size === "banner" ? "(min-width: 768px) 96px, 100vw" : "96px"}
         className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
       />
     </PhotoViewer>
@@ -57,7 +56,7 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-function DetailsLink({ row }: { row: ListingRow }) {
+export function DetailsLink({ row }: { row: ListingRow }) {
   return (
     <Link
       to={listingPath(row.id)}
@@ -123,7 +122,16 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
 }
 
 /** Category and all-cars pages: Car, Seller, Category & Location, Status, Details. */
-export function ListingTable({ rows, caption }: { rows: ListingRow[]; caption: string }) {
+export function ListingTable({
+  rows,
+  caption,
+  saved = null,
+}: {
+  rows: ListingRow[];
+  caption: string;
+  /** The ids the signed-in visitor saved; null (a visitor) shows no save buttons. */
+  saved?: number[] | null;
+}) {
   const columns: Column<ListingRow>[] = [
     {
       header: "Car",
@@ -156,6 +164,21 @@ export function ListingTable({ rows, caption }: { rows: ListingRow[]; caption: s
     },
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     { header: "Details", cell: (row) => <DetailsLink row={row} /> },
+    ...(saved
+      ? [
+          {
+            header: "Save",
+            cell: (row: ListingRow) => (
+              <SaveCarButton
+                listingId={row.id}
+                title={row.title}
+                saved={saved.includes(row.id)}
+                compact
+              />
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <DataTable

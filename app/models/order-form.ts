@@ -21,7 +21,8 @@ export const contactSellerSchema = z.object({
     .trim()
     .min(1, "Contact number is required")
     .max(40, ORDER_MESSAGES.phoneFormat)
-    .refine(isPlausiblePhone, ORDER_MESSAGES.phoneFormat),
+    // An empty number already has its message.
+    .refine((value) => value === "" || isPlausiblePhone(value), ORDER_MESSAGES.phoneFormat),
 });
 
 export type ContactSellerInput = z.output<typeof contactSellerSchema>;

@@ -279,3 +279,15 @@ export async function notifyClosedOrders(
     closed.map((row) => closedOrderMail({ publicUrl: services.config.publicUrl, reason, ...row })),
   );
 }
+
+/** Whether this buyer has an open request for this car. */
+export async function hasOpenOrder(db: Db, buyerId: string, listingId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: order.id })
+    .from(order)
+    .where(
+      and(eq(order.buyerId, buyerId), eq(order.listingId, listingId), eq(order.status, "open")),
+    )
+    .limit(1);
+  return Boolean(row);
+}

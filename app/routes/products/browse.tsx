@@ -7,8 +7,11 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
 import { findListings } from "#app/models/listing.server.ts";
+import { parsePage } from "#app/models/id.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+import { getSessionUser } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/browse";
 
@@ -18,12 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-function parsePage(value: string | null): number {
-  const page = Number(value ?? "1");
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const storage = context.get(storageContext);
   let category: { id: number; slug: string; name: string } | null = null;
@@ -37,19 +35,29 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     }
   }
   const includeSold = url.searchParams.get("sold") === "1";
-  const [categories, page] = await Promise.all([
+  const [categories, page, viewer] = await Promise.all([
     findCategories(db, storage),
     findListings(db, storage, {
       categoryId: category?.id,
       includeSold,
       page: parsePage(url.searchParams.get("page")),
     }),
+    getSessionUser(context, request),
   ]);
+  // Signed-in visitors get a save button on each row; null hides them.
+  const saved = viewer
+    ? await savedListingIds(
+        db,
+        viewer.id,
+        page.rows.map((row) => row.id),
+      )
+    : null;
   return {
     heading: category ? `${category.name} cars` : "All cars",
     categorySlug: category?.slug ?? null,
     categories: categories.map(({ id, slug, name }) => ({ id, slug, name })),
     includeSold,
+    saved,
     ...page,
   };
 }
@@ -124,7 +132,11 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
 
         <div className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
           {rows.length > 0 ? (
-            <ListingTable rows={rows} caption={`${heading}, page ${page} of ${pageCount}`} />
+            <ListingTable
+              rows={rows}
+              caption={`${heading}, page ${page} of ${pageCount}`}
+              saved={loaderData.saved}
+            />
           ) : (
             <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
               <p className="text-lg font-semibold text-slate-900">No cars here yet</p>

@@ -1,15 +1,32 @@
 // The public detail page (DESIGN decision 4): anyone can read it; contacting the
 // seller and reporting need an account.
 import { data, Link, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 
+import {
+  ContactSellerDialog,
+  ContactSellerInline,
+  type ContactReply,
+} from "#app/components/contact-seller.tsx";
 import { MapPinIcon } from "#app/components/icons.tsx";
+import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
 import { ListingFreshness } from "#app/components/listing-freshness.tsx";
+import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import { parseId } from "#app/models/id.ts";
 import { getListingDetail } from "#app/models/listing.server.ts";
-import { formatMileage, formatPrice, usageLine } from "#app/models/listing.ts";
+import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
+import { contactSellerSchema } from "#app/models/order-form.ts";
+import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";
+import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { SITE_NAME } from "#app/models/site.ts";
-import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { savedListingIds } from "#app/models/wishlist.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/detail";
@@ -24,14 +41,70 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: `Car not found — ${SITE_NAME}` }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,9}$/.test(params.id) || !Number.isSafeInteger(id)) {
-    throw data("No such car", { status: 404 });
-  }
-  const listing = await getListingDetail(context.get(dbContext), context.get(storageContext), id);
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data("No such car", { status: 404 });
+  const { db, storage } = servicesOf(context);
+  const listing = await getListingDetail(db, storage, id);
   if (!listing) throw data("No such car", { status: 404 });
-  return { listing, now: new Date().toISOString() };
+  const viewer = await getSessionUser(context, request);
+  const [openRequest, saved] = viewer
+    ? await Promise.all([
+        hasOpenOrder(db, viewer.id, id),
+        savedListingIds(db, viewer.id, [id]).then((ids) => ids.length > 0),
+      ])
+    : [false, false];
+  return {
+    listing,
+    now: new Date().toISOString(),
+    openRequest,
+    saved,
+    // Without JavaScript, "Contact Seller" is a link that shows the form on the page.
+    contactOnPage: url.searchParams.has("contact"),
+  };
+}
+
+export async function action({ params, context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, request, url, "create:order");
+  const id = parseId(params.id);
+  if (id === null) throw data("No such car", { status: 404 });
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "order":
+      return contactSeller(servicesOf(context), viewer, id, form);
+    default:
+      return data({ error: "That action is not available here." }, { status: 400 });
+  }
+}
+
+/** The contact-seller form: the spec's messages next to fields, refusals in words. */
+async function contactSeller(
+  services: ReturnType<typeof servicesOf>,
+  viewer: SessionUser,
+  id: number,
+  form: FormData,
+) {
+  const values = {
+    buyerName: String(form.get("buyerName") ?? ""),
+    meetingLocation: String(form.get("meetingLocation") ?? ""),
+    buyerPhone: String(form.get("buyerPhone") ?? ""),
+  };
+  const parsed = contactSellerSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
+    return data({ intent: "order" as const, fieldErrors, values }, { status: 400 });
+  }
+  const outcome = await placeOrder(services, viewer, id, parsed.data);
+  if (!outcome.ok) {
+    return data(
+      { intent: "order" as const, formError: outcome.message, values },
+      { status: outcome.status },
+    );
+  }
+  return redirectWithToast(services.config, listingPath(id), {
+    type: "success",
+    message: ORDER_MESSAGES.placed,
+  });
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
@@ -46,7 +119,65 @@ function Fact({ label, value }: { label: string; value: string | number | null }
   );
 }
 
-export default function ListingDetailPage({ loaderData }: Route.ComponentProps) {
+/** What a signed-in visitor can do about this car: contact its seller and save it. */
+function BuyerActions({
+  listing,
+  viewer,
+  openRequest,
+  saved,
+  contactOnPage,
+  reply,
+}: {
+  listing: Route.ComponentProps["loaderData"]["listing"];
+  viewer: { name: string; email: string };
+  openRequest: boolean;
+  saved: boolean;
+  contactOnPage: boolean;
+  reply: ContactReply | null;
+}) {
+  const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
+  const notice = own
+    ? "This is your car. Buyers who contact you about it appear in My Buyers."
+    : listing.status === "sold"
+      ? ORDER_MESSAGES.soldCar
+      : null;
+  const contact = {
+    listingId: listing.id,
+    title: listing.title,
+    sellerEmail: listing.seller.email,
+    location: listing.location,
+    buyer: { name: viewer.name, email: viewer.email },
+    action: `${listingPath(listing.id)}?contact`,
+    reply,
+  };
+  return (
+    <div className="mt-5">
+      {notice ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
+          {notice}
+        </p>
+      ) : openRequest ? (
+        <p
+          role="status"
+          className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-600/25"
+        >
+          You have contacted the seller about this car. Follow or cancel your request in{" "}
+          <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
+            My Orders
+          </Link>
+          .
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {!notice && !openRequest && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
+        <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
+      </div>
+      {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
+    </div>
+  );
+}
+
+export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing } = loaderData;
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const [cover, ...others] = listing.photos;
@@ -81,14 +212,11 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
               title={listing.title}
               className="group relative block overflow-hidden rounded-2xl bg-slate-200 shadow-sm"
             >
-              <img
-                src={cover.medium}
-                srcSet={`${cover.small} 480w, ${cover.medium} 960w, ${cover.large} 1600w`}
-                sizes="(min-width: 1024px) 55vw, 100vw"
-                width={cover.width}
-                height={cover.height}
+              <ListingPicture
+                photo={cover}
+                sizes="(min-width: 1280px) 700px, (min-width: 1024px) 55vw, 100vw"
                 alt={listing.title}
-                fetchPriority="high"
+                priority="high"
                 className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
               />
               <span className="absolute right-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
@@ -110,12 +238,10 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
                     label={`Open photo ${index + 2} of ${listing.title}`}
                     className="block overflow-hidden rounded-xl bg-slate-200"
                   >
-                    <img
-                      src={photo.small}
-                      width={photo.width}
-                      height={photo.height}
+                    <ListingPicture
+                      photo={photo}
+                      sizes="(min-width: 1024px) 160px, 25vw"
                       alt=""
-                      loading="lazy"
                       className="aspect-[8/5] w-full object-cover hover:opacity-90"
                     />
                   </PhotoViewer>
@@ -179,19 +305,14 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
               <SellerIdentity seller={listing.seller} showEmail />
             </div>
             {viewer ? (
-              <div className="mt-5 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-600/20">
-                <p>
-                  Contacting sellers and reporting cars through {SITE_NAME} are coming soon. Until
-                  then, you can write to {listing.seller.name} at{" "}
-                  <a
-                    href={`mailto:${listing.seller.email}`}
-                    className="font-semibold underline underline-offset-2"
-                  >
-                    {listing.seller.email}
-                  </a>
-                  .
-                </p>
-              </div>
+              <BuyerActions
+                listing={listing}
+                viewer={viewer}
+                openRequest={loaderData.openRequest}
+                saved={loaderData.saved}
+                contactOnPage={loaderData.contactOnPage}
+                reply={actionData && "intent" in actionData ? actionData : null}
+              />
             ) : (
               <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
                 <p>Please log in to contact the seller.</p>
