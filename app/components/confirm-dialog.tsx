@@ -94,16 +94,44 @@ export function ConfirmDialog({
     }
   }, [pending, fetcher.data]);
 
-  const ask = () => setOpen(true);
+  // Where focus goes back to: what opened the dialog (Radix only knows its own
+  // Dialog.Trigger, and here a select can open it too).
+  const returnTo = useRef<HTMLElement | null>(null);
+  const ask = () => {
+    returnTo.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(true);
+  };
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = returnTo.current;
+    if (target?.isConnected && !target.hasAttribute("disabled")) {
+      target.focus();
+      return;
+    }
+    // What opened it is gone (the row was deleted): the page's heading is next.
+    const heading = document.querySelector<HTMLElement>("main h1, h1");
+    if (heading) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus();
+    }
+  };
   const confirm = () => {
     if (!formRef.current || pending) return;
     submitted.current = true;
-    void fetcher.submit(formRef.current);
+    // The page stays where it is: the redirect back only refreshes its data.
+    void fetcher.submit(formRef.current, { preventScrollReset: true });
   };
 
   return (
     <>
-      <fetcher.Form method="post" action={action} ref={formRef} className={className}>
+      <fetcher.Form
+        method="post"
+        action={action}
+        ref={formRef}
+        preventScrollReset
+        className={className}
+      >
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -148,6 +176,7 @@ export function ConfirmDialog({
             // An alert dialog is answered, not dismissed by a stray click outside it.
             onPointerDownOutside={(event) => event.preventDefault()}
             onInteractOutside={(event) => event.preventDefault()}
+            onCloseAutoFocus={restoreFocus}
             className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
           >
             <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">

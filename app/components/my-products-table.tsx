@@ -1,7 +1,7 @@
 // The seller's My Products table (spec §2): Car, Seller, Category & Location,
 // Details, Delete, Edit, Change Status, Advertise, plus how fresh each listing is
 // (DESIGN decision 21). On phones every row becomes a labelled card.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
@@ -40,7 +40,7 @@ function CarCell({ row, now }: { row: MyListingRow; now: string }) {
   const stale = isStale(row, now);
   const soon = needsConfirmationSoon(row, now);
   return (
-    <div className="flex min-w-0 items-start gap-3 md:min-w-56">
+    <div className="flex min-w-0 items-start gap-3 md:min-w-64">
       {row.photo ? (
         <img
           src={row.photo.small}
@@ -93,7 +93,7 @@ function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
   const fetcher = useFetcher();
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="mt-2">
+    <fetcher.Form method="post" preventScrollReset className={urgent ? "mt-2" : "mt-1"}>
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="id" value={row.id} />
       <button
@@ -104,7 +104,7 @@ function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
         className={
           urgent
             ? `${smallButton} bg-amber-500 text-slate-900 hover:bg-amber-400`
-            : `${outlineButton} py-1.5`
+            : "inline-flex items-center gap-1.5 rounded text-xs font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-wait"
         }
       >
         {pending ? <Spinner /> : null}
@@ -139,6 +139,9 @@ const STATUS_DETAIL: Record<ListingStatus, string> = {
 
 function StatusControl({ row }: { row: MyListingRow }) {
   const [choice, setChoice] = useState<ListingStatus>(row.status);
+  // After a save the page reloads its data: show the stored value. The select
+  // itself stays mounted, so focus can return to it when the dialog closes.
+  useEffect(() => setChoice(row.status), [row.status]);
   const selectId = `status-${row.id}`;
   return (
     <ConfirmDialog
@@ -220,6 +223,12 @@ function AdvertiseControl({ row }: { row: MyListingRow }) {
   );
 }
 
+/** On phones, Details, Delete and Edit sit side by side: their buttons name themselves. */
+const PHONE_BUTTON_ROW = {
+  mobileLabel: false,
+  className: "max-md:mt-2 max-md:mr-2 max-md:inline-flex! max-md:py-0!",
+} as const;
+
 export function MyProductsTable({
   rows,
   now,
@@ -244,6 +253,7 @@ export function MyProductsTable({
     },
     {
       header: "Details",
+      ...PHONE_BUTTON_ROW,
       cell: (row) => (
         <Link
           to={listingPath(row.id)}
@@ -255,9 +265,10 @@ export function MyProductsTable({
         </Link>
       ),
     },
-    { header: "Delete", cell: (row) => <DeleteControl row={row} /> },
+    { header: "Delete", ...PHONE_BUTTON_ROW, cell: (row) => <DeleteControl row={row} /> },
     {
       header: "Edit",
+      ...PHONE_BUTTON_ROW,
       cell: (row) => (
         <Link to={editListingPath(row.id)} className={outlineButton}>
           Edit<span className="sr-only"> {row.title}</span>
@@ -266,8 +277,7 @@ export function MyProductsTable({
     },
     {
       header: "Change Status",
-      // Remounted when the status changes, so the select shows the saved value.
-      cell: (row) => <StatusControl key={`${row.id}-${row.status}`} row={row} />,
+      cell: (row) => <StatusControl row={row} />,
     },
     { header: "Advertise", cell: (row) => <AdvertiseControl row={row} /> },
   ];
