@@ -30,7 +30,7 @@ type Props = {
   reply?: ContactReply | null;
 };
 
-const lockedClass = `${inputClass} bg-slate-100 text-slate-600`;
+const lockedClass = `${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`;
 
 /** The fields, the safety advice and the button; the caller supplies the form element. */
 function ContactFields({

@@ -45,7 +45,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP) {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
+  page.on("requestfailed", (request) => {
+    // Leaving a page cancels its pending image loads; that is not a fault.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${request.url()}`);
+  });
   return { page, problems, close: () => context.close() };
 }
 

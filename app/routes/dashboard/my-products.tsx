@@ -3,13 +3,16 @@
 // Sold, advertise, and confirm as still for sale (DESIGN decisions 6, 16, 20, 21).
 import { data, Link } from "react-router";
 
-import { ComingSoon } from "#app/components/coming-soon.tsx";
 import { MyProductsTable } from "#app/components/my-products-table.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
+import { WishlistView } from "#app/components/wishlist-view.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parsePage } from "#app/models/id.ts";
 import {
   advertiseListing,
   confirmListing,
+  type AdvertiseResult,
+  type ConfirmResult,
   deleteListing,
   findSellerListings,
   getListingOwner,
@@ -18,6 +21,7 @@ import {
 import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL, LISTING_STATUSES } from "#app/models/listing.ts";
 import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { loadWishlistPage } from "#app/models/wishlist.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -42,11 +46,6 @@ export const MESSAGES = {
   badStatus: "Choose Available or Sold.",
 } as const;
 
-function parsePage(value: string | null): number {
-  const page = Number(value ?? "1");
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(
     context,
@@ -54,8 +53,16 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     url,
     DASHBOARD_PAGE_PERMISSION.myProducts,
   );
-  if (!userCan(viewer, "update:listing:own")) return { view: "wishlist" as const };
   const { db, storage } = servicesOf(context);
+  if (!userCan(viewer, "update:listing:own")) {
+    const saved = await loadWishlistPage(
+      db,
+      storage,
+      viewer.id,
+      parsePage(url.searchParams.get("page")),
+    );
+    return { view: "wishlist" as const, ...saved };
+  }
   const now = new Date();
   const page = await findSellerListings(db, storage, {
     sellerId: viewer.id,
@@ -82,6 +89,31 @@ async function ownListing(
   return car;
 }
 
+type Reply = { type: "success" | "error" | "message"; message: string };
+
+const ADVERTISE_REPLY: Record<Exclude<AdvertiseResult, "missing">, (title: string) => Reply> = {
+  advertised: () => ({ type: "success", message: MESSAGES.advertised }),
+  "already advertised": (title) => ({
+    type: "message",
+    message: `${title} is already advertised.`,
+  }),
+  "not available": (title) => ({
+    type: "error",
+    message: `Only available cars can be advertised. Mark ${title} Available first.`,
+  }),
+};
+
+const CONFIRM_REPLY: Record<Exclude<ConfirmResult, "missing">, (title: string) => Reply> = {
+  confirmed: (title) => ({
+    type: "success",
+    message: `Thanks! ${title} stays listed for another ${LISTING_FRESH_DAYS} days.`,
+  }),
+  "not available": (title) => ({
+    type: "error",
+    message: `${title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.`,
+  }),
+};
+
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(
     context,
@@ -92,54 +124,34 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const { db, storage, config } = servicesOf(context);
   const page = parsePage(url.searchParams.get("page"));
-  const back = page > 1 ? `${PATH}?page=${page}` : PATH;
   const now = new Date();
-  const toast = (type: "success" | "error" | "message", message: string) =>
-    redirectWithToast(config, back, { type, message });
+  const reply = (result: Reply | "missing" | false) => {
+    if (!result || result === "missing") throw data(MESSAGES.missing, { status: 404 });
+    return redirectWithToast(config, page > 1 ? `${PATH}?page=${page}` : PATH, result);
+  };
   // Only the intent, the id and (for status) the status are read; anything else is ignored.
   switch (form.get("intent")) {
     case "delete": {
       const car = await ownListing(context, viewer, form, "delete:listing:own");
-      if (!(await deleteListing(db, storage, car))) throw data(MESSAGES.missing, { status: 404 });
-      return toast("success", MESSAGES.deleted);
+      const deleted = await deleteListing(db, storage, car);
+      return reply(deleted && { type: "success", message: MESSAGES.deleted });
     }
     case "status": {
       const car = await ownListing(context, viewer, form, "update:listing:own");
       const status = LISTING_STATUSES.find((value) => value === form.get("status"));
       if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
-      if (!(await setListingStatus(db, car, status, now))) {
-        throw data(MESSAGES.missing, { status: 404 });
-      }
-      return toast("success", `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`);
+      const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
+      return reply((await setListingStatus(db, car, status, now)) && { type: "success", message });
     }
     case "advertise": {
       const car = await ownListing(context, viewer, form, "update:listing:own");
       const result = await advertiseListing(db, car, now);
-      if (result === "missing") throw data(MESSAGES.missing, { status: 404 });
-      if (result === "not available") {
-        return toast(
-          "error",
-          `Only available cars can be advertised. Mark ${car.title} Available first.`,
-        );
-      }
-      if (result === "already advertised")
-        return toast("message", `${car.title} is already advertised.`);
-      return toast("success", MESSAGES.advertised);
+      return reply(result !== "missing" && ADVERTISE_REPLY[result](car.title));
     }
     case "confirm": {
       const car = await ownListing(context, viewer, form, "update:listing:own");
       const result = await confirmListing(db, car, now);
-      if (result === "missing") throw data(MESSAGES.missing, { status: 404 });
-      if (result === "not available") {
-        return toast(
-          "error",
-          `${car.title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.`,
-        );
-      }
-      return toast(
-        "success",
-        `Thanks! ${car.title} stays listed for another ${LISTING_FRESH_DAYS} days.`,
-      );
+      return reply(result !== "missing" && CONFIRM_REPLY[result](car.title));
     }
     default:
       return data({ error: MESSAGES.unknownIntent }, { status: 400 });
@@ -161,14 +173,7 @@ function AddProductLink({ className = "" }: { className?: string }) {
 }
 
 export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.view === "wishlist") {
-    return (
-      <ComingSoon
-        title="My Wishlist"
-        what="The cars you save while browsing will be listed here."
-      />
-    );
-  }
+  if (loaderData.view === "wishlist") return <WishlistView {...loaderData} />;
   const { rows, total, stale, page, pageCount, now } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
