@@ -96,15 +96,14 @@ export function ConfirmDialog({
 
   // Where focus goes back to: what opened the dialog (Radix only knows its own
   // Dialog.Trigger, and here a select can open it too).
-  const returnTo = useRef<HTMLElement | null>(null);
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const ask = () => {
-    returnTo.current =
-      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setOpen(true);
   };
   const restoreFocus = (event: Event) => {
     event.preventDefault();
-    const target = returnTo.current;
+    const target = returnTo;
     if (target?.isConnected && !target.hasAttribute("disabled")) {
       target.focus();
       return;

@@ -1,7 +1,7 @@
 // The seller's My Products table (spec §2): Car, Seller, Category & Location,
 // Details, Delete, Edit, Change Status, Advertise, plus how fresh each listing is
 // (DESIGN decision 21). On phones every row becomes a labelled card.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
@@ -141,7 +141,11 @@ function StatusControl({ row }: { row: MyListingRow }) {
   const [choice, setChoice] = useState<ListingStatus>(row.status);
   // After a save the page reloads its data: show the stored value. The select
   // itself stays mounted, so focus can return to it when the dialog closes.
-  useEffect(() => setChoice(row.status), [row.status]);
+  const [saved, setSaved] = useState<ListingStatus>(row.status);
+  if (saved !== row.status) {
+    setSaved(row.status);
+    setChoice(row.status);
+  }
   const selectId = `status-${row.id}`;
   return (
     <ConfirmDialog

@@ -133,7 +133,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "delete": {
       const car = await ownListing(context, viewer, form, "delete:listing:own");
-      const deleted = await deleteListing(db, storage, car);
+      const deleted = await deleteListing(servicesOf(context), car);
       return reply(deleted && { type: "success", message: MESSAGES.deleted });
     }
     case "status": {
@@ -141,7 +141,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       const status = LISTING_STATUSES.find((value) => value === form.get("status"));
       if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
       const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
-      return reply((await setListingStatus(db, car, status, now)) && { type: "success", message });
+      return reply(
+        (await setListingStatus(servicesOf(context), car, status, now)) && {
+          type: "success",
+          message,
+        },
+      );
     }
     case "advertise": {
       const car = await ownListing(context, viewer, form, "update:listing:own");
