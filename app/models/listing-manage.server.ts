@@ -3,12 +3,25 @@
 // Every mutation names both the listing and its seller in its WHERE clause, so a
 // listing that changed hands or vanished since the route's ownership check is
 // simply not touched.
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  TransactionRollbackError,
+} from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
+import { closeOpenOrders, notifyClosedOrders } from "#app/models/order.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
@@ -151,55 +164,72 @@ const PHOTO_KEYS = {
 };
 
 /**
- * Deletes a listing with its photos, orders, reports and wishlist entries (the
- * foreign keys cascade) in one transaction, then removes its photo files. Keys
- * are content-addressed, so a file another listing also uses is kept.
- * Returns false when nothing was deleted.
+ * Deletes a listing with its photos, reports and wishlist links in one
+ * transaction, closing its open contact requests on the way (they stay in the
+ * buyers' My Orders, saying the car was removed, and the buyers are emailed after
+ * the commit). Then removes its photo files. Keys are content-addressed, so a
+ * file another listing also uses is kept. Returns false when nothing was deleted.
  */
-export async function deleteListing(db: Db, storage: Storage, car: OwnedListing): Promise<boolean> {
-  const unusedKeys = await db.transaction(async (tx) => {
-    const photos = await tx
-      .select(PHOTO_KEYS)
-      .from(listingPhoto)
-      .where(eq(listingPhoto.listingId, car.id));
-    const deleted = await tx.delete(listing).where(owned(car)).returning({ id: listing.id });
-    if (deleted.length === 0) return null;
-    const keys = [
-      ...new Set(
-        photos.flatMap((photo) =>
-          Object.values(photo).filter((key): key is string => Boolean(key)),
+export async function deleteListing(services: AppServices, car: OwnedListing): Promise<boolean> {
+  const outcome = await services.db
+    .transaction(async (tx) => {
+      const photos = await tx
+        .select(PHOTO_KEYS)
+        .from(listingPhoto)
+        .where(eq(listingPhoto.listingId, car.id));
+      const closed = await closeOpenOrders(tx, car.id, "removed");
+      const deleted = await tx.delete(listing).where(owned(car)).returning({ id: listing.id });
+      // Nothing deleted: roll back, so no request was closed either.
+      if (deleted.length === 0) tx.rollback();
+      const keys = [
+        ...new Set(
+          photos.flatMap((photo) =>
+            Object.values(photo).filter((key): key is string => Boolean(key)),
+          ),
         ),
-      ),
-    ];
-    if (keys.length === 0) return [];
-    const stillUsed = await tx
-      .select(PHOTO_KEYS)
-      .from(listingPhoto)
-      .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
-    const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
-    return keys.filter((key) => !kept.has(key));
-  });
-  if (unusedKeys === null) return false;
-  await removeStoredFiles(storage, unusedKeys);
+      ];
+      if (keys.length === 0) return { unusedKeys: [], closed };
+      const stillUsed = await tx
+        .select(PHOTO_KEYS)
+        .from(listingPhoto)
+        .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
+      const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
+      return { unusedKeys: keys.filter((key) => !kept.has(key)), closed };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+  if (outcome === null) return false;
+  await removeStoredFiles(services.storage, outcome.unusedKeys);
+  await notifyClosedOrders(services, outcome.closed, "removed");
   return true;
 }
 
 /**
  * Sets Available or Sold (DESIGN decision 6). Marking a car Available is also
- * the seller saying it is for sale now, so it counts as a confirmation.
+ * the seller saying it is for sale now, so it counts as a confirmation. Marking
+ * it Sold closes its open contact requests in the same transaction; the buyers
+ * are emailed after the commit.
  */
 export async function setListingStatus(
-  db: Db,
+  services: AppServices,
   car: OwnedListing,
   status: ListingStatus,
   now: Date,
 ): Promise<boolean> {
-  const changed = await db
-    .update(listing)
-    .set(status === "available" ? { status, confirmedAt: now, reminderSentAt: null } : { status })
-    .where(owned(car))
-    .returning({ id: listing.id });
-  return changed.length > 0;
+  const outcome = await services.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(listing)
+      .set(status === "available" ? { status, confirmedAt: now, reminderSentAt: null } : { status })
+      .where(owned(car))
+      .returning({ id: listing.id });
+    if (changed.length === 0) return null;
+    return status === "sold" ? closeOpenOrders(tx, car.id, "sold") : [];
+  });
+  if (outcome === null) return false;
+  await notifyClosedOrders(services, outcome, "sold");
+  return true;
 }
 
 export type AdvertiseResult = "advertised" | "already advertised" | "not available" | "missing";

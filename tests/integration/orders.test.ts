@@ -10,6 +10,7 @@ import { listing, order, wishlist } from "#app/db/schema.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import * as myOrders from "#app/routes/dashboard/my-orders.tsx";
+import * as myProducts from "#app/routes/dashboard/my-products.tsx";
 import * as myBuyers from "#app/routes/dashboard/seller/my-buyers.tsx";
 import * as wishlistPage from "#app/routes/dashboard/wishlist.tsx";
 import * as browse from "#app/routes/products/browse.tsx";
@@ -440,5 +441,93 @@ describe("the wishlist", () => {
     expect(response.headers.get("Location")).toBe(
       `/login?redirectTo=${encodeURIComponent(`/dashboard/productDetails/${target.id}`)}`,
     );
+  });
+});
+
+describe("a car sold or removed closes its open requests", () => {
+  const manage = (form: Record<string, string>) =>
+    responseOf(() =>
+      callAction(myProducts.action, {
+        path: "/dashboard/myProducts",
+        form,
+        cookie: seller.cookie,
+        context: t.context(),
+      }),
+    );
+
+  test("marking it Sold closes them in the same step and tells the buyers", async () => {
+    const target = await car({ title: "Yellow Beetle" });
+    const fan = await signIn(t, "buyer");
+    await responseOf(() => contact(fan, target.id, { ...goodForm, buyerName: "Zoe" }));
+    await fs.rm(t.outbox, { recursive: true, force: true });
+
+    await manage({ intent: "status", id: String(target.id), status: "sold" });
+    const [row] = await t.db.select().from(order).where(eq(order.buyerId, fan.id));
+    expect(row).toMatchObject({ status: "closed", closedReason: "sold" });
+    const sent = await mails();
+    expect(sent.map((mail) => mail.subject)).toEqual(["The Yellow Beetle has been sold"]);
+    expect(sent[0]!.body).toContain("the seller no longer sees your contact details");
+
+    const mine = await callLoaderAs(myOrders.loader, {
+      path: "/dashboard/myorders",
+      cookie: fan.cookie,
+      context: t.context(),
+    });
+    expect(mine.rows[0]).toMatchObject({ note: "Sold: your request is closed." });
+    // The seller no longer has the buyer's details.
+    expect(
+      await thrownStatus(() =>
+        callLoaderAs(myBuyers.loader, {
+          path: `/dashboard/mybuyers?contact=${row!.id}`,
+          cookie: seller.cookie,
+          context: t.context(),
+        }),
+      ),
+    ).toBe(404);
+  });
+
+  test("deleting it closes them, and the buyer's list still names the car", async () => {
+    const target = await car({ title: "Grey Volvo" });
+    const fan = await signIn(t, "buyer");
+    await responseOf(() => contact(fan, target.id, { ...goodForm, buyerName: "Kai" }));
+    await fs.rm(t.outbox, { recursive: true, force: true });
+
+    await manage({ intent: "delete", id: String(target.id) });
+    const [row] = await t.db.select().from(order).where(eq(order.buyerId, fan.id));
+    expect(row).toMatchObject({
+      status: "closed",
+      closedReason: "removed",
+      listingId: null,
+      listingTitle: "Grey Volvo",
+    });
+    expect((await mails()).map((mail) => mail.subject)).toEqual([
+      "The Grey Volvo is no longer on Carlot",
+    ]);
+    const mine = await callLoaderAs(myOrders.loader, {
+      path: "/dashboard/myorders",
+      cookie: fan.cookie,
+      context: t.context(),
+    });
+    expect(mine.rows[0]).toMatchObject({
+      car: null,
+      title: "Grey Volvo",
+      note: "This car was removed from Carlot: your request is closed.",
+    });
+  });
+
+  test("a refused delete (another seller's car) closes nothing", async () => {
+    const target = await car();
+    const fan = await signIn(t, "buyer");
+    await responseOf(() => contact(fan, target.id));
+    const status = await thrownStatus(() =>
+      callAction(myProducts.action, {
+        path: "/dashboard/myProducts",
+        form: { intent: "delete", id: String(target.id) },
+        cookie: otherSeller.cookie,
+        context: t.context(),
+      }),
+    );
+    expect([403, 404]).toContain(status);
+    expect(await openOrders(target.id, fan.id)).toHaveLength(1);
   });
 });
