@@ -122,7 +122,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     DASHBOARD_PAGE_PERMISSION.myProducts,
   );
   const form = await readForm(request);
-  const { db, storage, config } = servicesOf(context);
+  const services = servicesOf(context);
+  const { db, config } = services;
   const page = parsePage(url.searchParams.get("page"));
   const now = new Date();
   const reply = (result: Reply | "missing" | false) => {
@@ -133,7 +134,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "delete": {
       const car = await ownListing(context, viewer, form, "delete:listing:own");
-      const deleted = await deleteListing(servicesOf(context), car);
+      const deleted = await deleteListing(services, car);
       return reply(deleted && { type: "success", message: MESSAGES.deleted });
     }
     case "status": {
@@ -142,7 +143,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
       const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
       return reply(
-        (await setListingStatus(servicesOf(context), car, status, now)) && {
+        (await setListingStatus(services, car, status, now)) && {
           type: "success",
           message,
         },
