@@ -22,7 +22,9 @@ export function ListingFreshness({
         {listedAgo(createdAt, now)}
         {status === "available" ? (
           <>
-            <span aria-hidden="true"> · </span>
+            <span aria-hidden="true" className="max-sm:hidden">
+              {" · "}
+            </span>
             <span className="max-sm:block">{confirmedAgo(confirmedAt, now)}</span>
           </>
         ) : null}

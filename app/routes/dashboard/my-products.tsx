@@ -213,8 +213,10 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
             {stale === 1 ? "1 car is" : `${stale} cars are`} hidden from the public lists.
           </p>
           <p className="mt-0.5">
-            You haven't confirmed {stale === 1 ? "it" : "them"} for {LISTING_FRESH_DAYS} days. Press
-            "Still for sale" on each car that is to bring it back; nothing has been deleted.
+            {stale === 1
+              ? `You haven't confirmed it for ${LISTING_FRESH_DAYS} days. If it is still for sale, press "Still for sale" on its row to bring it back.`
+              : `You haven't confirmed them for ${LISTING_FRESH_DAYS} days. Press "Still for sale" on each one that is still for sale to bring it back.`}{" "}
+            Nothing has been deleted.
           </p>
         </div>
       ) : null}
