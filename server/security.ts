@@ -4,6 +4,8 @@ import os from "node:os";
 
 import type { RequestHandler } from "express";
 
+import { LISTING_BODY_MAX_BYTES } from "#app/models/listing-form.ts";
+
 export function securityHeaders({
   dev,
   formTargets = [],
@@ -148,10 +150,16 @@ export function sameOriginWrites({ hosts }: { hosts: Set<string> }): RequestHand
   };
 }
 
-/** Largest request body per path; everything else gets the small default. */
+/**
+ * Largest request body per path (`:id` stands for a numeric last segment);
+ * everything else gets the small default.
+ */
 export const BODY_LIMITS: Record<string, number> = {
   // The profile photo (5 MB) and the other registration fields.
   "/register": 5 * 1024 * 1024 + 64 * 1024,
+  // Sell and edit a car: 12 photos of up to 15 MB each, plus 1 MB for the other fields.
+  "/dashboard/sellCar": LISTING_BODY_MAX_BYTES,
+  "/dashboard/productDetails/editProduct/:id": LISTING_BODY_MAX_BYTES,
 };
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -163,7 +171,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export function bodyLimits(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const limit = BODY_LIMITS[req.path.replace(/\.data$/, "")] ?? DEFAULT_BODY_LIMIT;
+    const path = req.path.replace(/\.data$/, "").replace(/\/\d+$/, "/:id");
+    const limit = BODY_LIMITS[path] ?? DEFAULT_BODY_LIMIT;
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       if (req.headers["transfer-encoding"]) {

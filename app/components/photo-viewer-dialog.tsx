@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useRef, useState, type PointerEvent, type WheelEvent } from "react";
 
 import { ChevronIcon, CloseIcon, ZoomInIcon, ZoomOutIcon } from "#app/components/icons.tsx";
+import { ListingPicture } from "#app/components/listing-picture.tsx";
 import type { PhotoUrls } from "#app/models/listing.ts";
 
 const MIN_ZOOM = 1;
@@ -122,12 +123,10 @@ export default function PhotoViewerDialog({
             onPointerCancel={endDrag}
             onDoubleClick={() => zoomTo(zoom > 1 ? 1 : 2)}
           >
-            <img
-              src={photo.large}
-              srcSet={`${photo.medium} 960w, ${photo.large} 1600w`}
+            <ListingPicture
+              photo={photo}
               sizes="100vw"
-              width={photo.width}
-              height={photo.height}
+              priority="eager"
               alt={`${title} (${index + 1} of ${photos.length})`}
               draggable={false}
               className="max-h-full max-w-full object-contain transition-transform duration-150 ease-out"

@@ -25,16 +25,32 @@ function availableAndFresh(now: Date): SQL {
 
 type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
 
+export type AvifKeys = {
+  avifSmallKey?: string | null;
+  avifMediumKey?: string | null;
+  avifLargeKey?: string | null;
+};
+
 function photoUrls(
   storage: Storage,
-  keys: { smallKey: string; mediumKey: string; largeKey: string; width: number; height: number },
+  keys: {
+    smallKey: string;
+    mediumKey: string;
+    largeKey: string;
+    width: number;
+    height: number;
+  } & AvifKeys,
 ): PhotoUrls {
+  const avif = (key: string | null | undefined) => (key ? storage.url(key) : undefined);
   return {
     small: storage.url(keys.smallKey),
     medium: storage.url(keys.mediumKey),
     large: storage.url(keys.largeKey),
     width: keys.width,
     height: keys.height,
+    ...(keys.avifSmallKey ? { avifSmall: avif(keys.avifSmallKey) } : {}),
+    ...(keys.avifMediumKey ? { avifMedium: avif(keys.avifMediumKey) } : {}),
+    ...(keys.avifLargeKey ? { avifLarge: avif(keys.avifLargeKey) } : {}),
   };
 }
 
@@ -61,6 +77,9 @@ function toRow(storage: Storage, raw: RawRow): ListingRow {
             largeKey: raw.largeKey,
             width: raw.photoWidth,
             height: raw.photoHeight,
+            avifSmallKey: raw.avifSmallKey,
+            avifMediumKey: raw.avifMediumKey,
+            avifLargeKey: raw.avifLargeKey,
           })
         : null,
   };
@@ -168,6 +187,9 @@ function selectRows(db: Db, page: PageSpec) {
       smallKey: listingPhoto.smallKey,
       mediumKey: listingPhoto.mediumKey,
       largeKey: listingPhoto.largeKey,
+      avifSmallKey: listingPhoto.avifSmallKey,
+      avifMediumKey: listingPhoto.avifMediumKey,
+      avifLargeKey: listingPhoto.avifLargeKey,
       photoWidth: listingPhoto.width,
       photoHeight: listingPhoto.height,
       createdAt: chosen.createdAt,
@@ -289,6 +311,9 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       smallKey: listingPhoto.smallKey,
       mediumKey: listingPhoto.mediumKey,
       largeKey: listingPhoto.largeKey,
+      avifSmallKey: listingPhoto.avifSmallKey,
+      avifMediumKey: listingPhoto.avifMediumKey,
+      avifLargeKey: listingPhoto.avifLargeKey,
       width: listingPhoto.width,
       height: listingPhoto.height,
     })

@@ -119,6 +119,10 @@ export type PhotoUrls = {
   large: string;
   width: number;
   height: number;
+  /** AVIF renditions of the same widths, where they are smaller than the WebP ones. */
+  avifSmall?: string;
+  avifMedium?: string;
+  avifLarge?: string;
 };
 
 export type SellerSummary = {

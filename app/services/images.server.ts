@@ -1,7 +1,14 @@
 // Image processing: decode with sharp (never trusting names or MIME types),
-// strip metadata, and re-encode to WebP renditions.
-import sharp from "sharp";
+// strip metadata, and re-encode to WebP (and AVIF) renditions.
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 
+import {
+  fileLabel,
+  LISTING_PHOTO_MAX_BYTES,
+  LISTING_PHOTO_MAX_MB,
+  LISTING_PHOTO_MAX_MEGAPIXELS,
+  megabytes,
+} from "#app/models/listing-form.ts";
 import { contentKey, type Storage } from "#app/services/storage.server.ts";
 
 export const PHOTO_WIDTHS = { small: 480, medium: 960, large: 1600 } as const;
@@ -123,4 +130,189 @@ export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promi
   const key = contentKey("avatars", body, "webp");
   await storage.put(key, body, "image/webp");
   return storage.url(key);
+}
+
+// ── Listing photos uploaded by sellers ─────────────────────────────────────
+
+const LISTING_MAX_PIXELS = LISTING_PHOTO_MAX_MEGAPIXELS * 1_000_000;
+/** Shorter side, in pixels: smaller pictures look broken in the 960 px views. */
+export const LISTING_PHOTO_MIN_SIDE = 240;
+/** Longer side over shorter side: wider strips are banners, not photos of a car. */
+const LISTING_PHOTO_MAX_ASPECT = 4;
+const ACCEPTED_NAMES = "JPEG, PNG, WebP, AVIF or HEIC";
+
+/** What an upload needs to be checked: its bytes and the name people gave it. */
+export type PhotoUpload = { name: string; bytes: Buffer };
+
+export type StoredListingPhoto = StoredPhoto & {
+  avifSmallKey: string | null;
+  avifMediumKey: string | null;
+  avifLargeKey: string | null;
+};
+
+/** Every storage key a stored listing photo uses. */
+export function listingPhotoKeys(photo: {
+  smallKey: string;
+  mediumKey: string;
+  largeKey: string;
+  avifSmallKey: string | null;
+  avifMediumKey: string | null;
+  avifLargeKey: string | null;
+}): string[] {
+  return [
+    photo.smallKey,
+    photo.mediumKey,
+    photo.largeKey,
+    photo.avifSmallKey,
+    photo.avifMediumKey,
+    photo.avifLargeKey,
+  ].filter((key): key is string => Boolean(key));
+}
+
+type Inspected = { width: number; height: number; heic: boolean };
+
+/**
+ * Reads only the header: the format as decoded (never the name or MIME type),
+ * and the size in pixels before any pixel is decoded. Throws ImageRejectedError
+ * with a message that names the file.
+ */
+export async function inspectListingPhoto(upload: PhotoUpload): Promise<Inspected> {
+  const name = `"${fileLabel(upload)}"`;
+  if (upload.bytes.length === 0) {
+    throw new ImageRejectedError(`${name} is empty (0 bytes). Choose another photo.`);
+  }
+  if (upload.bytes.length > LISTING_PHOTO_MAX_BYTES) {
+    throw new ImageRejectedError(
+      `${name} is ${megabytes(upload.bytes.length)}; each photo can be at most ${LISTING_PHOTO_MAX_MB} MB.`,
+    );
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError(
+      `${name} is not a photo we can read. Choose a ${ACCEPTED_NAMES} photo.`,
+    );
+  }
+  const format = meta.format as string | undefined;
+  if (format === "svg") {
+    throw new ImageRejectedError(
+      `${name} is an SVG drawing, not a photo. Choose a ${ACCEPTED_NAMES} photo.`,
+    );
+  }
+  if (!format || !["jpeg", "png", "webp", "heif"].includes(format)) {
+    const kind = format ? `a ${format.toUpperCase()} file` : "not a photo we can read";
+    throw new ImageRejectedError(`${name} is ${kind}. Choose a ${ACCEPTED_NAMES} photo.`);
+  }
+  const { width, height } = meta.autoOrient;
+  if (!width || !height) {
+    throw new ImageRejectedError(`${name} looks damaged and cannot be read. Choose another photo.`);
+  }
+  if (width * height > LISTING_MAX_PIXELS) {
+    const mp = Math.round((width * height) / 1_000_000);
+    throw new ImageRejectedError(
+      `${name} is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels (${mp} megapixels); photos can have at most ${LISTING_PHOTO_MAX_MEGAPIXELS} megapixels.`,
+    );
+  }
+  if (Math.min(width, height) < LISTING_PHOTO_MIN_SIDE) {
+    throw new ImageRejectedError(
+      `${name} is only ${width} × ${height} pixels; photos need at least ${LISTING_PHOTO_MIN_SIDE} pixels on each side.`,
+    );
+  }
+  if (Math.max(width, height) / Math.min(width, height) > LISTING_PHOTO_MAX_ASPECT) {
+    throw new ImageRejectedError(
+      `${name} is ${width} × ${height} pixels, too long and narrow for a car photo. Crop it and try again.`,
+    );
+  }
+  return { width, height, heic: format === "heif" && meta.compression === "hevc" };
+}
+
+async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
+  try {
+    // One decode, already shrunk to the largest rendition (JPEG shrinks on load);
+    // the smaller renditions are made from these pixels.
+    return await sharp(upload.bytes, { limitInputPixels: LISTING_MAX_PIXELS })
+      .rotate()
+      .resize({ width: PHOTO_WIDTHS.large, withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    const name = `"${fileLabel(upload)}"`;
+    // HEIC needs an HEVC decoder, which not every sharp build has.
+    if (inspected.heic) {
+      throw new ImageRejectedError(
+        `${name} is a HEIC photo, which this server cannot read. Export it as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and try again.`,
+      );
+    }
+    throw new ImageRejectedError(`${name} looks damaged and cannot be read. Choose another photo.`);
+  }
+}
+
+type Rendition = { webp: Buffer; avif: Buffer | null; width: number; height: number };
+
+async function rendition(
+  pixels: { data: Buffer; info: OutputInfo },
+  width: number,
+): Promise<Rendition> {
+  const { data, info } = pixels;
+  const base = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
+  }).resize({ width, withoutEnlargement: true });
+  const [webp, avif] = await Promise.all([
+    base.clone().webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true }),
+    base.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+  ]);
+  return {
+    webp: webp.data,
+    // AVIF only where it is smaller than the WebP of the same size.
+    avif: avif.length < webp.data.length ? avif : null,
+    width: webp.info.width,
+    height: webp.info.height,
+  };
+}
+
+/**
+ * Checks one uploaded listing photo, rotates it upright, drops every bit of
+ * metadata (EXIF, GPS, XMP, ICC) and stores WebP renditions at 480, 960 and
+ * 1600 px wide, plus AVIF ones where smaller. `onStored` hears each key as it is
+ * written, so a caller can remove them if the save fails later.
+ */
+export async function storeListingPhoto(
+  storage: Storage,
+  upload: PhotoUpload,
+  onStored: (key: string) => void,
+): Promise<StoredListingPhoto> {
+  const pixels = await decodeUpright(upload, await inspectListingPhoto(upload));
+  const [small, medium, large] = await Promise.all([
+    rendition(pixels, PHOTO_WIDTHS.small),
+    rendition(pixels, PHOTO_WIDTHS.medium),
+    rendition(pixels, PHOTO_WIDTHS.large),
+  ]);
+  const put = async (body: Buffer | null, type: "webp" | "avif") => {
+    if (!body) return null;
+    const key = contentKey("listings", body, type);
+    onStored(key);
+    await storage.put(key, body, `image/${type}`);
+    return key;
+  };
+  const [smallKey, mediumKey, largeKey, avifSmallKey, avifMediumKey, avifLargeKey] =
+    await Promise.all([
+      put(small.webp, "webp"),
+      put(medium.webp, "webp"),
+      put(large.webp, "webp"),
+      put(small.avif, "avif"),
+      put(medium.avif, "avif"),
+      put(large.avif, "avif"),
+    ]);
+  return {
+    smallKey: smallKey!,
+    mediumKey: mediumKey!,
+    largeKey: largeKey!,
+    avifSmallKey,
+    avifMediumKey,
+    avifLargeKey,
+    width: large.width,
+    height: large.height,
+  };
 }

@@ -1,17 +1,146 @@
-import { ComingSoon } from "#app/components/coming-soon.tsx";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+
+import { ListingForm } from "#app/components/listing-form.tsx";
+import { uploadClientAction, type UploadFormData } from "#app/components/photo-picker.tsx";
+import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import {
+  getListingForEdit,
+  listingAccess,
+  parseListingId,
+  updateListing,
+} from "#app/models/listing-edit.server.ts";
+import {
+  chosenFiles,
+  declaredTooLarge,
+  editListingSchema,
+  LISTING_MESSAGES,
+} from "#app/models/listing-form.ts";
+import { listingPath } from "#app/models/listing.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/edit-product";
 
-export const meta: Route.MetaFunction = () => [{ title: `Edit your car — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Edit ${loaderData?.listing.title ?? "your car"} — ${SITE_NAME}` },
+];
 
-export async function loader({ context, request, url }: Route.LoaderArgs) {
-  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.editProduct);
-  return null;
+const NOT_FOUND = "No such car";
+const NOT_YOURS = "This car belongs to another seller, so you cannot edit it.";
+
+/** 404 for an id that is not a listing, 403 for someone else's. */
+function refuse(access: "not found" | "forbidden"): never {
+  throw access === "not found"
+    ? data(NOT_FOUND, { status: 404 })
+    : data(NOT_YOURS, { status: 403 });
 }
 
-export default function Page() {
-  return <ComingSoon title="Edit your car" what="Editing a published car will happen here." />;
+export async function loader({ context, request, url, params }: Route.LoaderArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.editProduct,
+  );
+  const id = parseListingId(params.id);
+  if (id === null) refuse("not found");
+  const { db, storage } = servicesOf(context);
+  const [found, categories] = await Promise.all([
+    getListingForEdit(db, storage, viewer, id),
+    findCategories(db, storage),
+  ]);
+  if (found.access !== "ok") refuse(found.access);
+  return {
+    listing: found.listing,
+    categories: categories.map(({ slug, name }) => ({ slug, name })),
+  };
+}
+
+const hidden = { hideFields: ["photos"] };
+
+export async function action({ context, request, url, params }: Route.ActionArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.editProduct,
+  );
+  const id = parseListingId(params.id);
+  if (id === null) refuse("not found");
+  const services = servicesOf(context);
+  // Ownership before the body is read: someone else's car costs no upload work.
+  const access = await listingAccess(services.db, viewer, id);
+  if (access !== "ok") refuse(access);
+  if (declaredTooLarge(request.headers.get("Content-Length"))) {
+    const error = { photos: [LISTING_MESSAGES.photosTooLarge] };
+    return data<UploadFormData>(
+      { result: { status: "error", error }, filesDropped: true },
+      { status: 413 },
+    );
+  }
+  const submission = parseWithZod(await readForm(request), { schema: editListingSchema });
+  const filesDropped = chosenFiles(submission.payload.photos).length > 0;
+  if (submission.status !== "success") {
+    return data<UploadFormData>(
+      { result: submission.reply(hidden), filesDropped },
+      { status: 400 },
+    );
+  }
+  const outcome = await updateListing(services, viewer, id, submission.value);
+  if (!outcome.ok) {
+    if (outcome.status === 404) refuse("not found");
+    if (outcome.status === 403) refuse("forbidden");
+    const result = submission.reply({
+      ...hidden,
+      fieldErrors: outcome.fieldErrors,
+      formErrors: outcome.formError ? [outcome.formError] : undefined,
+    });
+    return data<UploadFormData>({ result, filesDropped }, { status: outcome.status });
+  }
+  return redirectWithToast(services.config, "/dashboard/myProducts", {
+    type: "success",
+    message: "Your car information has been updated",
+  });
+}
+
+// With JavaScript the same form goes to the same action, with upload progress.
+export const clientAction = uploadClientAction;
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, categories } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit your car</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
+      <p className="mt-2 text-slate-600">
+        Change what you need and save. Your photos stay as they are unless you remove, add or
+        reorder them.{" "}
+        <Link
+          to={listingPath(listing.id)}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          See the car’s page
+        </Link>
+      </p>
+      <div className="mt-8">
+        <ListingForm
+          mode="edit"
+          categories={categories}
+          lastResult={actionData?.result}
+          defaultValue={listing.defaultValue}
+          savedPhotos={listing.photos}
+          filesDropped={actionData?.filesDropped}
+          submitLabel="Save changes"
+          pendingLabel="Saving your changes…"
+        />
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,22 @@
-import { ComingSoon } from "#app/components/coming-soon.tsx";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+
+import { ListingForm } from "#app/components/listing-form.tsx";
+import { uploadClientAction, type UploadFormData } from "#app/components/photo-picker.tsx";
+import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { publishListing } from "#app/models/listing-edit.server.ts";
+import {
+  chosenFiles,
+  declaredTooLarge,
+  LISTING_MESSAGES,
+  sellCarSchema,
+} from "#app/models/listing-form.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/sell-car";
 
@@ -9,14 +24,67 @@ export const meta: Route.MetaFunction = () => [{ title: `Sell A Car — ${SITE_N
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
-  return null;
+  const { db, storage } = servicesOf(context);
+  const categories = await findCategories(db, storage);
+  return { categories: categories.map(({ slug, name }) => ({ slug, name })) };
 }
 
-export default function Page() {
+const hidden = { hideFields: ["photos"] };
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  // The seller is the signed-in user; the form never says who is selling.
+  const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
+  if (declaredTooLarge(request.headers.get("Content-Length"))) {
+    const error = { photos: [LISTING_MESSAGES.photosTooLarge] };
+    return data<UploadFormData>(
+      { result: { status: "error", error }, filesDropped: true },
+      { status: 413 },
+    );
+  }
+  const submission = parseWithZod(await readForm(request), { schema: sellCarSchema });
+  const filesDropped = chosenFiles(submission.payload.photos).length > 0;
+  if (submission.status !== "success") {
+    return data<UploadFormData>(
+      { result: submission.reply(hidden), filesDropped },
+      { status: 400 },
+    );
+  }
+  const services = servicesOf(context);
+  const outcome = await publishListing(services, seller, submission.value);
+  if (!outcome.ok) {
+    const result = submission.reply({
+      ...hidden,
+      fieldErrors: outcome.fieldErrors,
+      formErrors: outcome.formError ? [outcome.formError] : undefined,
+    });
+    return data<UploadFormData>({ result, filesDropped }, { status: outcome.status });
+  }
+  return redirectWithToast(services.config, "/dashboard/myProducts", {
+    type: "success",
+    message: "Your car has been published for sale",
+  });
+}
+
+// With JavaScript the same form goes to the same action, with upload progress.
+export const clientAction = uploadClientAction;
+
+export default function SellCar({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ComingSoon
-      title="Sell A Car"
-      what="The form to publish a car for sale (photos, details, years used and prices) will be here."
-    />
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sell A Car</h1>
+      <p className="mt-2 text-slate-600">
+        Tell buyers about your car. Everything is required unless it says optional.
+      </p>
+      <div className="mt-8">
+        <ListingForm
+          mode="sell"
+          categories={loaderData.categories}
+          lastResult={actionData?.result}
+          filesDropped={actionData?.filesDropped}
+          submitLabel="Publish my car"
+          pendingLabel="Publishing your car…"
+        />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,60 @@
+// A listing photo at the right size for where it is shown: a WebP `srcset` of
+// the 480/960/1600 px renditions, and an AVIF `<source>` when smaller AVIF
+// renditions exist (a width without one falls back to its WebP in that list;
+// every browser that reads AVIF reads WebP). Below the fold it loads lazily.
+import type { CSSProperties } from "react";
+
+import type { PhotoUrls } from "#app/models/listing.ts";
+
+export function photoSrcSet(photo: PhotoUrls, format: "webp" | "avif" = "webp"): string {
+  const pick = (webp: string, avif: string | undefined) =>
+    format === "avif" ? (avif ?? webp) : webp;
+  return [
+    `${pick(photo.small, photo.avifSmall)} 480w`,
+    `${pick(photo.medium, photo.avifMedium)} 960w`,
+    `${pick(photo.large, photo.avifLarge)} 1600w`,
+  ].join(", ");
+}
+
+export function ListingPicture({
+  photo,
+  sizes,
+  alt,
+  priority = "lazy",
+  className,
+  draggable,
+  style,
+}: {
+  photo: PhotoUrls;
+  /** The `sizes` attribute: how wide the picture is drawn at each viewport width. */
+  sizes: string;
+  alt: string;
+  /** "high" for the page's main picture above the fold; "eager" for others in view. */
+  priority?: "lazy" | "eager" | "high";
+  className?: string;
+  draggable?: boolean;
+  style?: CSSProperties;
+}) {
+  const hasAvif = Boolean(photo.avifSmall || photo.avifMedium || photo.avifLarge);
+  return (
+    <picture className="contents">
+      {hasAvif ? (
+        <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
+      ) : null}
+      <img
+        src={photo.medium}
+        srcSet={photoSrcSet(photo)}
+        sizes={sizes}
+        width={photo.width}
+        height={photo.height}
+        alt={alt}
+        loading={priority === "lazy" ? "lazy" : "eager"}
+        fetchPriority={priority === "high" ? "high" : undefined}
+        decoding={priority === "high" ? undefined : "async"}
+        draggable={draggable}
+        className={className}
+        style={style}
+      />
+    </picture>
+  );
+}

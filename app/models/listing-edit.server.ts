@@ -1,0 +1,380 @@
+// Publishing and editing a listing from the sell and edit forms. Photos are
+// checked and stored before the transaction opens; the listing and its photo
+// rows are written in one transaction; files no row uses any more are removed
+// after the commit, and files stored for a save that failed are removed at once.
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto } from "#app/db/schema.ts";
+import { getCategoryBySlug } from "#app/models/category.server.ts";
+import {
+  chosenFiles,
+  fromKilometres,
+  LISTING_MESSAGES,
+  listingColumns,
+  photoToken,
+  resolvePhotoOrder,
+  type EditListingValue,
+  type PhotoSlot,
+  type SellCarValue,
+} from "#app/models/listing-form.ts";
+import type { Quality } from "#app/models/listing.ts";
+import {
+  ImageRejectedError,
+  inspectListingPhoto,
+  listingPhotoKeys,
+  storeListingPhoto,
+  type PhotoUpload,
+  type StoredListingPhoto,
+} from "#app/services/images.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+
+type Services = { db: Db; storage: Storage };
+type Owner = { id: string };
+
+export type SaveOutcome =
+  | { ok: true; id: number }
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 500;
+      fieldErrors?: Record<string, string[]>;
+      formError?: string;
+    };
+
+export const SAVE_FAILED =
+  "Your car could not be saved because of a problem on our side. Please try again.";
+const UNKNOWN_CATEGORY = "Choose one of the categories in the list";
+const STALE_PHOTOS =
+  "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.";
+
+const photoKeyColumns = {
+  smallKey: listingPhoto.smallKey,
+  mediumKey: listingPhoto.mediumKey,
+  largeKey: listingPhoto.largeKey,
+  avifSmallKey: listingPhoto.avifSmallKey,
+  avifMediumKey: listingPhoto.avifMediumKey,
+  avifLargeKey: listingPhoto.avifLargeKey,
+};
+
+/**
+ * Removes stored photo files that no listing photo refers to. Keys are content
+ * addresses, so the same bytes uploaded for two cars share one file: a file is
+ * only removed once no row uses it.
+ */
+export async function removeUnreferencedPhotoFiles(
+  db: Db,
+  storage: Storage,
+  keys: Iterable<string>,
+): Promise<void> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return;
+  const rows = await db
+    .select(photoKeyColumns)
+    .from(listingPhoto)
+    .where(or(...Object.values(photoKeyColumns).map((column) => inArray(column, unique))));
+  const used = new Set(rows.flatMap(listingPhotoKeys));
+  await removeStoredFiles(
+    storage,
+    unique.filter((key) => !used.has(key)),
+  );
+}
+
+type StoredUploads = { ok: true; photos: StoredListingPhoto[] } | { ok: false; errors: string[] };
+
+/**
+ * Checks every new file's header first (so one answer names every bad file),
+ * then decodes and stores them one at a time. Each stored key is added to `keys`.
+ */
+async function storeUploads(
+  storage: Storage,
+  files: File[],
+  keys: string[],
+): Promise<StoredUploads> {
+  const uploads: PhotoUpload[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    const upload = { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
+    uploads.push(upload);
+    try {
+      await inspectListingPhoto(upload);
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      errors.push(error.message);
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const photos: StoredListingPhoto[] = [];
+  try {
+    for (const upload of uploads) {
+      photos.push(await storeListingPhoto(storage, upload, (key) => keys.push(key)));
+    }
+  } catch (error) {
+    if (!(error instanceof ImageRejectedError)) throw error;
+    return { ok: false, errors: [error.message] };
+  }
+  return { ok: true, photos };
+}
+
+type PhotoRow = Omit<typeof listingPhoto.$inferInsert, "listingId" | "position">;
+
+function photoRows(listingId: number, rows: PhotoRow[]) {
+  return rows.map((row, position) => ({ ...row, listingId, position }));
+}
+
+/** Runs a save; on any failure removes the files it stored and answers with a message. */
+async function saving(
+  services: Services,
+  files: File[],
+  save: (stored: StoredListingPhoto[]) => Promise<SaveOutcome & { removedKeys?: string[] }>,
+): Promise<SaveOutcome> {
+  const keys: string[] = [];
+  try {
+    const stored = await storeUploads(services.storage, files, keys);
+    if (!stored.ok) {
+      await removeUnreferencedPhotoFiles(services.db, services.storage, keys);
+      return { ok: false, status: 400, fieldErrors: { photos: stored.errors } };
+    }
+    const outcome = await save(stored.photos);
+    if (!outcome.ok) {
+      await removeUnreferencedPhotoFiles(services.db, services.storage, keys);
+      return outcome;
+    }
+    // After the commit: files of photos the seller removed or replaced.
+    if (outcome.removedKeys?.length) {
+      await removeUnreferencedPhotoFiles(services.db, services.storage, outcome.removedKeys);
+    }
+    return { ok: true, id: outcome.id };
+  } catch (error) {
+    logger.error({ err: error }, "saving a listing failed");
+    await removeUnreferencedPhotoFiles(services.db, services.storage, keys).catch(
+      (cleanupError: unknown) =>
+        logger.error({ err: cleanupError }, "could not clean up after a failed save"),
+    );
+    return { ok: false, status: 500, formError: SAVE_FAILED };
+  }
+}
+
+function photosOf(value: SellCarValue) {
+  const files = chosenFiles(value.photos);
+  const slots = resolvePhotoOrder(value.photoOrder ?? [], files.length);
+  return { files, slots };
+}
+
+const photoListError = (message: string = LISTING_MESSAGES.photoList): SaveOutcome => ({
+  ok: false,
+  status: 400,
+  fieldErrors: { photos: [message] },
+});
+
+/** Publishes a car for `seller`. Seller fields come from the user row by join, never the form. */
+export async function publishListing(
+  services: Services,
+  seller: Owner,
+  value: SellCarValue,
+): Promise<SaveOutcome> {
+  const chosen = await getCategoryBySlug(services.db, value.category);
+  if (!chosen) {
+    return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
+  }
+  const { files, slots } = photosOf(value);
+  // A new car has no saved photos to refer to.
+  if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError();
+  return saving(services, files, async (stored) => {
+    const id = await services.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(listing)
+        .values({ ...listingColumns(value), sellerId: seller.id, categoryId: chosen.id })
+        .returning({ id: listing.id });
+      if (!row) throw new Error("the listing was not inserted");
+      await tx.insert(listingPhoto).values(
+        photoRows(
+          row.id,
+          slots.map((slot) => stored[(slot as { index: number }).index]!),
+        ),
+      );
+      return row.id;
+    });
+    return { ok: true, id };
+  });
+}
+
+export type ListingAccess = "ok" | "not found" | "forbidden";
+
+/** Whether `viewer` may change listing `id`: 404 when there is none, 403 when it is someone else's. */
+export async function listingAccess(db: Db, viewer: Owner, id: number): Promise<ListingAccess> {
+  const [row] = await db
+    .select({ sellerId: listing.sellerId })
+    .from(listing)
+    .where(eq(listing.id, id))
+    .limit(1);
+  if (!row) return "not found";
+  return row.sellerId === viewer.id ? "ok" : "forbidden";
+}
+
+/** A listing id from a URL, or null for anything that is not one. */
+export function parseListingId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
+}
+
+export type EditableListing = NonNullable<Awaited<ReturnType<typeof loadEditable>>>;
+
+async function loadEditable(db: Db, storage: Storage, id: number) {
+  const [row] = await db
+    .select({
+      id: listing.id,
+      sellerId: listing.sellerId,
+      title: listing.title,
+      description: listing.description,
+      location: listing.location,
+      yearsUsed: listing.yearsUsed,
+      periodAmount: listing.periodAmount,
+      periodUnit: listing.periodUnit,
+      quality: listing.quality,
+      originalPrice: listing.originalPrice,
+      resalePrice: listing.resalePrice,
+      make: listing.make,
+      model: listing.model,
+      year: listing.year,
+      mileageKm: listing.mileageKm,
+      mileageUnit: listing.mileageUnit,
+      fuel: listing.fuel,
+      transmission: listing.transmission,
+      colour: listing.colour,
+      categorySlug: category.slug,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .where(eq(listing.id, id))
+    .limit(1);
+  if (!row) return null;
+  const photos = await db
+    .select({
+      id: listingPhoto.id,
+      smallKey: listingPhoto.smallKey,
+      width: listingPhoto.width,
+      height: listingPhoto.height,
+    })
+    .from(listingPhoto)
+    .where(eq(listingPhoto.listingId, id))
+    .orderBy(asc(listingPhoto.position));
+  const dollars = (cents: number) => String(cents / 100);
+  return {
+    id: row.id,
+    sellerId: row.sellerId,
+    title: row.title,
+    defaultValue: {
+      carName: row.title,
+      category: row.categorySlug,
+      details: row.description,
+      location: row.location,
+      yearsUsed: row.yearsUsed,
+      periodAmount: row.periodAmount === null ? "" : String(row.periodAmount),
+      periodUnit: row.periodUnit ?? "",
+      originalPrice: dollars(row.originalPrice),
+      resalePrice: dollars(row.resalePrice),
+      make: row.make ?? "",
+      model: row.model ?? "",
+      year: row.year === null ? "" : String(row.year),
+      mileage: row.mileageKm === null ? "" : String(fromKilometres(row.mileageKm, row.mileageUnit)),
+      mileageUnit: row.mileageUnit,
+      fuel: row.fuel ?? "",
+      transmission: row.transmission ?? "",
+      colour: row.colour ?? "",
+      quality: row.quality as Quality,
+      photoOrder: photos.map((photo) => photoToken.existing(photo.id)),
+    },
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: storage.url(photo.smallKey),
+      width: photo.width,
+      height: photo.height,
+    })),
+  };
+}
+
+/** The edit form's data for the listing's owner; "not found" or "forbidden" otherwise. */
+export async function getListingForEdit(
+  db: Db,
+  storage: Storage,
+  viewer: Owner,
+  id: number,
+): Promise<{ access: "ok"; listing: EditableListing } | { access: "not found" | "forbidden" }> {
+  const editable = await loadEditable(db, storage, id);
+  if (!editable) return { access: "not found" };
+  if (editable.sellerId !== viewer.id) return { access: "forbidden" };
+  return { access: "ok", listing: editable };
+}
+
+function sameOrder(slots: PhotoSlot[], current: { id: number }[]): boolean {
+  return (
+    slots.length === current.length &&
+    slots.every((slot, i) => slot.kind === "existing" && slot.id === current[i]!.id)
+  );
+}
+
+/**
+ * Saves the edit form. The current photos stay as they are unless the seller
+ * removed, added or reordered some (DESIGN decision 7).
+ */
+export async function updateListing(
+  services: Services,
+  viewer: Owner,
+  id: number,
+  value: EditListingValue,
+): Promise<SaveOutcome> {
+  const chosen = await getCategoryBySlug(services.db, value.category);
+  if (!chosen) {
+    return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
+  }
+  const { files, slots } = photosOf(value);
+  if (!slots) return photoListError();
+  return saving(services, files, (stored) =>
+    services.db.transaction(async (tx) => {
+      // Locked, so two saves of one car cannot interleave their photo lists.
+      const [owner] = await tx
+        .select({ sellerId: listing.sellerId })
+        .from(listing)
+        .where(eq(listing.id, id))
+        .for("update");
+      if (!owner) return { ok: false, status: 404, formError: "This car no longer exists." };
+      if (owner.sellerId !== viewer.id) {
+        return { ok: false, status: 403, formError: "This car belongs to another seller." };
+      }
+      const current = await tx
+        .select({
+          id: listingPhoto.id,
+          width: listingPhoto.width,
+          height: listingPhoto.height,
+          ...photoKeyColumns,
+        })
+        .from(listingPhoto)
+        .where(eq(listingPhoto.listingId, id))
+        .orderBy(asc(listingPhoto.position));
+      const byId = new Map(current.map((photo) => [photo.id, photo]));
+      if (slots.some((slot) => slot.kind === "existing" && !byId.has(slot.id))) {
+        return photoListError(STALE_PHOTOS);
+      }
+      await tx
+        .update(listing)
+        .set({ ...listingColumns(value), quality: value.quality, categoryId: chosen.id })
+        .where(and(eq(listing.id, id), eq(listing.sellerId, viewer.id)));
+      if (sameOrder(slots, current)) return { ok: true, id };
+
+      const rows: PhotoRow[] = slots.map((slot) => {
+        if (slot.kind === "new") return stored[slot.index]!;
+        const { id: _id, ...kept } = byId.get(slot.id)!;
+        return kept satisfies PhotoRow;
+      });
+      await tx.delete(listingPhoto).where(eq(listingPhoto.listingId, id));
+      await tx.insert(listingPhoto).values(photoRows(id, rows));
+      const keptIds = new Set(slots.flatMap((slot) => (slot.kind === "existing" ? [slot.id] : [])));
+      const removedKeys = current
+        .filter((photo) => !keptIds.has(photo.id))
+        .flatMap(listingPhotoKeys);
+      return { ok: true, id, removedKeys };
+    }),
+  );
+}
