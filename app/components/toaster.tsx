@@ -7,6 +7,8 @@ import { CloseIcon } from "#app/components/icons.tsx";
 import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "#app/models/toast.ts";
 
 let toasts: Toast[] = [];
+/** The server renders no toasts; one array, so React sees the same snapshot each time. */
+const NO_TOASTS: Toast[] = [];
 const listeners = new Set<() => void>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -68,7 +70,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
   const shown = useSyncExternalStore(
     subscribe,
     () => toasts,
-    () => [],
+    () => NO_TOASTS,
   );
   useEffect(() => {
     if (flash) showToast(flash.type, flash.message, { id: flash.id });

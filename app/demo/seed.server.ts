@@ -156,6 +156,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
             fuel: car.fuel,
             transmission: car.transmission,
             colour: car.colour,
+            // Each demo seller last confirmed their car when they listed it.
+            confirmedAt: createdAt,
             createdAt,
             updatedAt: createdAt,
           };
