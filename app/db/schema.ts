@@ -54,8 +54,16 @@ export const user = pgTable(
   (t) => [
     // Sign-in and registration look users up by email, case-insensitively.
     uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
-    // Admin lists filter users by role.
-    index("user_role_idx").on(t.role),
+    // Admin user lists: one role (or everyone), newest first, a page at a time.
+    index("user_role_created_idx").on(t.role, t.createdAt.desc(), t.id.desc()),
+    index("user_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Admin user search: word prefixes of the name or email ("thomp" finds Maya Thompson).
+    index("user_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email})`,
+    ),
+    // Admin user search: email prefixes ("maya.t"), whatever the database's collation.
+    index("user_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("user_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
   ],
 );
@@ -275,10 +283,16 @@ export const report = pgTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // One of REPORT_REASONS (app/models/report.ts).
     reason: text("reason").notNull().default(""),
+    // What the reporter added in their own words (optional).
+    details: text("details"),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    // How it was resolved: the car was deleted, or the report dismissed.
     resolution: text("resolution"),
+    // The admin who resolved it (no foreign key: kept when that account goes).
+    resolvedBy: text("resolved_by"),
   },
   (t) => [
     // One report per reporter and listing.
@@ -312,6 +326,24 @@ export const wishlist = pgTable(
   ],
 );
 
+// What an admin checked when verifying a seller (DESIGN decision 23). user.verified
+// stays the fast boolean the lists join on; this row explains it. One row per
+// seller: verifying again replaces it; withdrawing keeps it with the reason. The
+// full history is in audit_log.
+export const sellerVerification = pgTable("seller_verification", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  // VERIFICATION_CHECKS values (app/models/verification.ts).
+  checks: text("checks").array().notNull(),
+  // The admin who verified (no foreign key: kept when that account goes).
+  verifiedBy: text("verified_by"),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  withdrawnBy: text("withdrawn_by"),
+  withdrawalReason: text("withdrawal_reason"),
+});
+
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -324,7 +356,12 @@ export const auditLog = pgTable(
     details: jsonb("details"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at.desc())],
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc()),
+    // The audit page's filters: one action, or one admin, newest first.
+    index("audit_log_action_at_idx").on(t.action, t.at.desc()),
+    index("audit_log_actor_at_idx").on(t.actorId, t.at.desc()),
+  ],
 );
 
 // Operator-editable settings (for example the home page statistics banner).
