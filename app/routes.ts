@@ -30,6 +30,7 @@ export default [
   route("dashboard/allseller", "routes/dashboard/admin/users.tsx", { id: "all-sellers" }),
   route("dashboard/allbuyer", "routes/dashboard/admin/users.tsx", { id: "all-buyers" }),
   route("dashboard/reportedItems", "routes/dashboard/admin/reported-items.tsx"),
+  route("dashboard/audit", "routes/dashboard/audit.tsx"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -34,4 +34,6 @@ export const DASHBOARD_PAGE_PERMISSION = {
   myBuyers: "read:buyers:own",
   allUsers: "read:user:any",
   reportedItems: "read:report:any",
+  // The audit log of admin actions (not in the spec's menu: a dashboard shortcut).
+  audit: "read:user:any",
 } as const satisfies Record<string, Permission>;

@@ -3,25 +3,13 @@
 // Every mutation names both the listing and its seller in its WHERE clause, so a
 // listing that changed hands or vanished since the route's ownership check is
 // simply not touched.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  TransactionRollbackError,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
-import { closeOpenOrders, notifyClosedOrders } from "#app/models/order.server.ts";
+import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
@@ -150,8 +138,8 @@ export async function getListingOwner(db: Db, id: number) {
 
 export type OwnedListing = { id: number; sellerId: string };
 
-const owned = (car: OwnedListing) =>
-  and(eq(listing.id, car.id), eq(listing.sellerId, car.sellerId));
+const owned = (car: OwnedListing): SQL =>
+  and(eq(listing.id, car.id), eq(listing.sellerId, car.sellerId))!;
 
 /** Every stored file of a photo: the WebP renditions and the AVIF ones, if any. */
 const PHOTO_KEYS = {
@@ -163,46 +151,76 @@ const PHOTO_KEYS = {
   avifLargeKey: listingPhoto.avifLargeKey,
 };
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** What deleting listings leaves to do after the commit. */
+export type ListingRemoval = {
+  /** How many listings were deleted. */
+  deleted: number;
+  /** Photo files no other listing uses: removed from storage after the commit. */
+  unusedKeys: string[];
+  /** Requests closed because their car was removed: those buyers are emailed. */
+  closed: ClosedOrder[];
+};
+
 /**
- * Deletes a listing with its photos, reports and wishlist links in one
- * transaction, closing its open contact requests on the way (they stay in the
- * buyers' My Orders, saying the car was removed, and the buyers are emailed after
- * the commit). Then removes its photo files. Keys are content-addressed, so a
- * file another listing also uses is kept. Returns false when nothing was deleted.
+ * Deletes the listings matching `where` inside the caller's transaction (a
+ * seller deleting a car, an admin deleting a reported car or a whole account):
+ * their photo rows, reports and wishlist links go with them, and their open
+ * contact requests are closed first (they stay in the buyers' My Orders, saying
+ * the car was removed). Returns what `finishListingRemoval` does after the commit.
+ * Keys are content-addressed, so a file another listing also uses is kept.
+ */
+export async function removeListingsInTx(tx: Tx, where: SQL): Promise<ListingRemoval> {
+  const cars = await tx.select({ id: listing.id }).from(listing).where(where).for("update");
+  if (cars.length === 0) return { deleted: 0, unusedKeys: [], closed: [] };
+  const ids = cars.map((car) => car.id);
+  const photos = await tx
+    .select(PHOTO_KEYS)
+    .from(listingPhoto)
+    .where(inArray(listingPhoto.listingId, ids));
+  const closed: ClosedOrder[] = [];
+  for (const id of ids) closed.push(...(await closeOpenOrders(tx, id, "removed")));
+  const deleted = await tx
+    .delete(listing)
+    .where(inArray(listing.id, ids))
+    .returning({ id: listing.id });
+  const keys = [
+    ...new Set(
+      photos.flatMap((photo) => Object.values(photo).filter((key): key is string => Boolean(key))),
+    ),
+  ];
+  if (keys.length === 0) return { deleted: deleted.length, unusedKeys: [], closed };
+  const stillUsed = await tx
+    .select(PHOTO_KEYS)
+    .from(listingPhoto)
+    .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
+  const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
+  return {
+    deleted: deleted.length,
+    unusedKeys: keys.filter((key) => !kept.has(key)),
+    closed,
+  };
+}
+
+/** After the commit: removes the unused photo files and tells the buyers. */
+export async function finishListingRemoval(
+  services: AppServices,
+  removal: ListingRemoval,
+): Promise<void> {
+  await removeStoredFiles(services.storage, removal.unusedKeys);
+  await notifyClosedOrders(services, removal.closed, "removed");
+}
+
+/**
+ * A seller deletes one of their own cars, with its photos, reports and wishlist
+ * links, in one transaction (see removeListingsInTx). Returns false when nothing
+ * was deleted (the car is gone or is not this seller's).
  */
 export async function deleteListing(services: AppServices, car: OwnedListing): Promise<boolean> {
-  const outcome = await services.db
-    .transaction(async (tx) => {
-      const photos = await tx
-        .select(PHOTO_KEYS)
-        .from(listingPhoto)
-        .where(eq(listingPhoto.listingId, car.id));
-      const closed = await closeOpenOrders(tx, car.id, "removed");
-      const deleted = await tx.delete(listing).where(owned(car)).returning({ id: listing.id });
-      // Nothing deleted: roll back, so no request was closed either.
-      if (deleted.length === 0) tx.rollback();
-      const keys = [
-        ...new Set(
-          photos.flatMap((photo) =>
-            Object.values(photo).filter((key): key is string => Boolean(key)),
-          ),
-        ),
-      ];
-      if (keys.length === 0) return { unusedKeys: [], closed };
-      const stillUsed = await tx
-        .select(PHOTO_KEYS)
-        .from(listingPhoto)
-        .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
-      const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
-      return { unusedKeys: keys.filter((key) => !kept.has(key)), closed };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
-  if (outcome === null) return false;
-  await removeStoredFiles(services.storage, outcome.unusedKeys);
-  await notifyClosedOrders(services, outcome.closed, "removed");
+  const removal = await services.db.transaction((tx) => removeListingsInTx(tx, owned(car)));
+  if (removal.deleted === 0) return false;
+  await finishListingRemoval(services, removal);
   return true;
 }
 

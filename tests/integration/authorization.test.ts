@@ -7,11 +7,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { listing, order, wishlist } from "#app/db/schema.ts";
+import { listing, order, report, user, wishlist } from "#app/db/schema.ts";
 import routes from "#app/routes.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as login from "#app/routes/auth/login.tsx";
-import { createCategories, createListing } from "#tests/factories.ts";
+import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callAction, callLoaderAs, cookieFrom, responseOf } from "./helpers.ts";
@@ -77,6 +77,7 @@ const MATRIX: Record<string, Row> = {
   "dashboard/allseller": admins,
   "dashboard/allbuyer": admins,
   "dashboard/reportedItems": admins,
+  "dashboard/audit": admins,
   "*": everyone("not found"),
 };
 
@@ -156,6 +157,40 @@ const ownerOnly = row(
   { sellerOther: "forbidden" },
 );
 
+/** A fresh account for an admin action, and a check that it is exactly as it was. */
+async function canaryUser(overrides: Partial<typeof user.$inferInsert>) {
+  const person = await createUser(t.db, overrides);
+  const now = async () =>
+    JSON.stringify((await t.db.select().from(user).where(eq(user.id, person.id)))[0]);
+  const before = await now();
+  return { person, unchanged: async () => (await now()) === before };
+}
+
+const adminUserIntent =
+  (
+    intent: string,
+    overrides: Partial<typeof user.$inferInsert>,
+    extra: Record<string, string> = {},
+  ) =>
+  async () => {
+    const { person, unchanged } = await canaryUser(overrides);
+    return { form: { intent, id: person.id, ...extra }, unchanged };
+  };
+
+/** A car of "seller" with an open report by "buyer"; unchanged while the report is open. */
+async function canaryReport(ids: Ids) {
+  const car = await newCar(ids);
+  const [created] = await t.db
+    .insert(report)
+    .values({ listingId: car.id, reporterId: ids.buyerId, reason: "scam" })
+    .returning();
+  const unchanged = async () => {
+    const [now] = await t.db.select().from(report).where(eq(report.id, created!.id));
+    return Boolean(now && now.resolvedAt === null && (await listingRow(car.id)));
+  };
+  return { car, unchanged };
+}
+
 const ACTIONS: ActionCase[] = [
   { route: "login", name: "empty form", expected: everyone("invalid"), prepare: empty },
   { route: "register", name: "empty form", expected: everyone("invalid"), prepare: empty },
@@ -185,6 +220,108 @@ const ACTIONS: ActionCase[] = [
     name: "unknown intent",
     expected: members("invalid"),
     prepare: async (ids) => ({ form: {}, params: { id: String((await newCar(ids)).id) } }),
+  },
+  {
+    route: "dashboard/productDetails/:id",
+    name: "report to admin",
+    // Not one's own car (409, nothing written).
+    expected: row(
+      { anonymous: "login", buyer: "ok", seller: "refused", admin: "ok" },
+      { sellerOther: "ok" },
+    ),
+    prepare: async (ids) => {
+      const car = await newCar(ids);
+      const none = async () =>
+        (await t.db.select().from(report).where(eq(report.listingId, car.id))).length === 0;
+      return {
+        form: { intent: "report", reason: "wrong_information", details: "Matrix" },
+        params: { id: String(car.id) },
+        unchanged: none,
+      };
+    },
+  },
+  {
+    route: "dashboard/alluser",
+    name: "make admin",
+    expected: admins,
+    prepare: adminUserIntent("makeAdmin", { role: "buyer" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "remove admin rights",
+    expected: admins,
+    prepare: adminUserIntent("removeAdmin", { role: "admin" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "verify a seller",
+    expected: admins,
+    prepare: adminUserIntent("verify", { role: "seller" }, { checks: "identity" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "withdraw a verification",
+    expected: admins,
+    prepare: adminUserIntent("withdraw", { role: "seller", verified: true }, { reason: "Matrix" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "delete a user",
+    expected: admins,
+    prepare: adminUserIntent("delete", { role: "buyer" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "delete an admin",
+    // Refused even for admins (409); nobody else gets that far.
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "refused",
+    }),
+    prepare: adminUserIntent("delete", { role: "admin" }),
+  },
+  {
+    route: "dashboard/alluser",
+    name: "unknown intent",
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "invalid",
+    }),
+    prepare: empty,
+  },
+  {
+    route: "dashboard/allseller",
+    name: "verify a seller",
+    expected: admins,
+    prepare: adminUserIntent("verify", { role: "seller" }, { checks: "phone" }),
+  },
+  {
+    route: "dashboard/allbuyer",
+    name: "delete a buyer",
+    expected: admins,
+    prepare: adminUserIntent("delete", { role: "buyer" }),
+  },
+  {
+    route: "dashboard/reportedItems",
+    name: "delete a reported car",
+    expected: admins,
+    prepare: async (ids) => {
+      const { car, unchanged } = await canaryReport(ids);
+      return { form: { intent: "delete", id: String(car.id) }, unchanged };
+    },
+  },
+  {
+    route: "dashboard/reportedItems",
+    name: "dismiss reports",
+    expected: admins,
+    prepare: async (ids) => {
+      const { car, unchanged } = await canaryReport(ids);
+      return { form: { intent: "dismiss", id: String(car.id) }, unchanged };
+    },
   },
   {
     route: "dashboard/myorders",

@@ -66,6 +66,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
+          {viewer.role === "admin" ? (
+            // Not in the spec's admin menu: reached from here and from the admin pages.
+            <li>
+              <Link
+                to="/dashboard/audit"
+                className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                Audit Log
+              </Link>
+            </li>
+          ) : null}
           {viewer.role === "buyer" ? null : (
             // Buyers find their wishlist in the menu; everyone else here.
             <li>

@@ -14,12 +14,16 @@ import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
 import { ListingFreshness } from "#app/components/listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
+import type { FormReply } from "#app/components/admin-form-dialog.tsx";
 import { parseId } from "#app/models/id.ts";
 import { getListingDetail } from "#app/models/listing.server.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
 import { contactSellerSchema } from "#app/models/order-form.ts";
 import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
+import { createReport, hasReported } from "#app/models/report.server.ts";
+import { parseReportForm, REPORT_MESSAGES } from "#app/models/report.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
@@ -48,12 +52,13 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const listing = await getListingDetail(db, storage, id);
   if (!listing) throw data("No such car", { status: 404 });
   const viewer = await getSessionUser(context, request);
-  const [openRequest, saved] = viewer
+  const [openRequest, saved, reported] = viewer
     ? await Promise.all([
         hasOpenOrder(db, viewer.id, id),
         savedListingIds(db, viewer.id, [id]).then((ids) => ids.length > 0),
+        hasReported(db, viewer.id, id),
       ])
-    : [false, false];
+    : [false, false, false];
   return {
     listing,
     now: new Date().toISOString(),
@@ -61,6 +66,9 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     saved,
     // Without JavaScript, "Contact Seller" is a link that shows the form on the page.
     contactOnPage: url.searchParams.has("contact"),
+    reported,
+    // The same for 'Report To Admin' (`?report`).
+    reportOnPage: url.searchParams.has("report"),
   };
 }
 
@@ -72,6 +80,8 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   switch (form.get("intent")) {
     case "order":
       return contactSeller(servicesOf(context), viewer, id, form);
+    case "report":
+      return reportCar(servicesOf(context), viewer, id, form);
     default:
       return data({ error: "That action is not available here." }, { status: 400 });
   }
@@ -107,6 +117,42 @@ async function contactSeller(
   });
 }
 
+/** 'Report To Admin': a reason and optional words; one report per person and car. */
+async function reportCar(
+  services: ReturnType<typeof servicesOf>,
+  viewer: SessionUser,
+  id: number,
+  form: FormData,
+) {
+  const values = { reason: form.get("reason"), details: form.get("details") };
+  const parsed = parseReportForm(values);
+  const echo = {
+    reason: typeof values.reason === "string" ? values.reason : "",
+    details: typeof values.details === "string" ? values.details : "",
+  };
+  if (!parsed.ok) {
+    return data(
+      { intent: "report" as const, fieldErrors: parsed.errors, values: echo },
+      { status: 400 },
+    );
+  }
+  const outcome = await createReport(services.db, viewer.id, id, parsed.value);
+  if (outcome === "missing") throw data(REPORT_MESSAGES.missingCar, { status: 404 });
+  if (outcome !== "created") {
+    const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
+    return data(
+      { intent: "report" as const, formError, values: echo },
+      {
+        status: 409,
+      },
+    );
+  }
+  return redirectWithToast(services.config, listingPath(id), {
+    type: "success",
+    message: REPORT_MESSAGES.sent,
+  });
+}
+
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
 function Fact({ label, value }: { label: string; value: string | number | null }) {
@@ -127,6 +173,9 @@ function BuyerActions({
   saved,
   contactOnPage,
   reply,
+  reported,
+  reportOnPage,
+  reportReply,
 }: {
   listing: Route.ComponentProps["loaderData"]["listing"];
   viewer: { name: string; email: string };
@@ -134,6 +183,9 @@ function BuyerActions({
   saved: boolean;
   contactOnPage: boolean;
   reply: ContactReply | null;
+  reported: boolean;
+  reportOnPage: boolean;
+  reportReply: FormReply | null;
 }) {
   const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
   const notice = own
@@ -171,8 +223,19 @@ function BuyerActions({
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {!notice && !openRequest && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
         <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
+        {!own && !reported && !reportOnPage ? (
+          <ReportCarButton path={listingPath(listing.id)} title={listing.title} />
+        ) : null}
       </div>
       {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
+      {!own && reported ? (
+        <p className="mt-3 text-sm text-slate-600">
+          You reported this car to the admins. Thank you: they will look at it.
+        </p>
+      ) : null}
+      {!own && !reported && reportOnPage ? (
+        <ReportCarInline path={listingPath(listing.id)} title={listing.title} reply={reportReply} />
+      ) : null}
     </div>
   );
 }
@@ -311,7 +374,18 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 openRequest={loaderData.openRequest}
                 saved={loaderData.saved}
                 contactOnPage={loaderData.contactOnPage}
-                reply={actionData && "intent" in actionData ? actionData : null}
+                reply={
+                  actionData && "intent" in actionData && actionData.intent === "order"
+                    ? actionData
+                    : null
+                }
+                reported={loaderData.reported}
+                reportOnPage={loaderData.reportOnPage}
+                reportReply={
+                  actionData && "intent" in actionData && actionData.intent === "report"
+                    ? (actionData as FormReply)
+                    : null
+                }
               />
             ) : (
               <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">

@@ -1,31 +1,169 @@
-// /dashboard/alluser, /dashboard/allseller and /dashboard/allbuyer (admin only).
-import { ComingSoon } from "#app/components/coming-soon.tsx";
+// /dashboard/alluser, /dashboard/allseller and /dashboard/allbuyer (admin only,
+// spec §2, §4): one searchable, paginated list per page, to make admins, verify
+// sellers (and withdraw a verification) and delete accounts. Every action is
+// checked here on the server and recorded in the audit log by its model.
+import { data } from "react-router";
+
+import { AdminUsersPage } from "#app/components/admin-users-page.tsx";
+import {
+  ADMIN_MESSAGES,
+  USER_SEARCH_MAX,
+  USERS_PAGES,
+  usersPageKind,
+} from "#app/models/admin-users.ts";
+import { deleteUser, findUsers, makeAdmin, removeAdmin } from "#app/models/admin-users.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parsePage } from "#app/models/id.ts";
+import { roleCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
+import {
+  parseChecks,
+  VERIFICATION_MESSAGES,
+  WITHDRAWAL_REASON_MAX,
+} from "#app/models/verification.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/users";
-
-const TITLES: Record<string, string> = {
-  "/dashboard/alluser": "All Users",
-  "/dashboard/allseller": "All Sellers",
-  "/dashboard/allbuyer": "All Buyers",
-};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Users"} — ${SITE_NAME}` },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+const searchOf = (url: URL) => (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
+
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
-  return { title: TITLES[url.pathname] ?? "All Users" };
+  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
+  const kind = usersPageKind(url.pathname);
+  const q = searchOf(url);
+  const list = await findUsers(servicesOf(context).db, {
+    role: USERS_PAGES[kind].role,
+    q,
+    page: parsePage(url.searchParams.get("page")),
+  });
+  return {
+    kind,
+    title: USERS_PAGES[kind].title,
+    q,
+    viewerId: viewer.id,
+    ...list,
+    // Without JavaScript, 'Verify Seller' and 'Withdraw' show their form on the page.
+    verifyId: url.searchParams.get("verify"),
+    withdrawId: url.searchParams.get("withdraw"),
+  };
 }
 
-export default function Users({ loaderData }: Route.ComponentProps) {
-  return (
-    <ComingSoon
-      title={loaderData.title}
-      what="People with accounts will be listed here with their account type, to make admins, verify sellers and delete accounts."
-    />
-  );
+type Reply = { intent: string; error: string; formError: string };
+
+function refuse(intent: string, status: 400 | 403 | 404 | 409, message: string) {
+  return data({ intent, error: message, formError: message } satisfies Reply, { status });
+}
+
+function requireAllowed(viewer: SessionUser, permission: Permission) {
+  if (!roleCan(viewer.role, permission)) {
+    throw data("Only admins can do this.", { status: 403 });
+  }
+}
+
+/** Back to the same list, search and page, without a dialog's parameter. */
+function backTo(url: URL): string {
+  const params = new URLSearchParams();
+  for (const name of ["q", "page"]) {
+    const value = url.searchParams.get(name);
+    if (value) params.set(name, value);
+  }
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
+  const form = await readForm(request);
+  const services = servicesOf(context);
+  const kind = usersPageKind(url.pathname);
+  const intent = String(form.get("intent") ?? "");
+  const rawId = form.get("id");
+  const id = typeof rawId === "string" && rawId.length > 0 && rawId.length <= 100 ? rawId : null;
+  const actor = { id: viewer.id, name: viewer.name };
+  const done = (message: string) =>
+    redirectWithToast(services.config, backTo(url), { type: "success", message });
+  if (!["makeAdmin", "removeAdmin", "verify", "withdraw", "delete"].includes(intent)) {
+    return refuse(intent, 400, ADMIN_MESSAGES.unknownIntent);
+  }
+  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
+  if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
+  switch (intent) {
+    case "makeAdmin": {
+      const result = await makeAdmin(services.db, actor, id);
+      if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
+      return result.reason === "missing"
+        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
+        : refuse(intent, 409, ADMIN_MESSAGES.alreadyAdmin);
+    }
+    case "removeAdmin": {
+      const result = await removeAdmin(services.db, actor, id);
+      if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
+      if (result.reason === "missing") return refuse(intent, 404, ADMIN_MESSAGES.missing);
+      return refuse(
+        intent,
+        409,
+        result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin,
+      );
+    }
+    case "verify": {
+      const checks = parseChecks(form.getAll("checks"));
+      if (checks.length === 0) {
+        return data(
+          { intent, fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired } },
+          { status: 400 },
+        );
+      }
+      const result = await verifySeller(services.db, actor, id, checks);
+      if (result.ok) return done(VERIFICATION_MESSAGES.verified);
+      if (result.reason === "missing") return refuse(intent, 404, ADMIN_MESSAGES.missing);
+      return refuse(
+        intent,
+        409,
+        result.reason === "not seller"
+          ? VERIFICATION_MESSAGES.notSeller
+          : VERIFICATION_MESSAGES.alreadyVerified,
+      );
+    }
+    case "withdraw": {
+      const reason = String(form.get("reason") ?? "").trim();
+      const error = !reason
+        ? VERIFICATION_MESSAGES.reasonRequired
+        : reason.length > WITHDRAWAL_REASON_MAX
+          ? VERIFICATION_MESSAGES.reasonTooLong
+          : null;
+      if (error) {
+        return data(
+          { intent, fieldErrors: { reason: error }, values: { reason } },
+          { status: 400 },
+        );
+      }
+      const result = await withdrawVerification(services.db, actor, id, reason);
+      if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
+      return result.reason === "missing"
+        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
+        : refuse(intent, 409, VERIFICATION_MESSAGES.notVerified);
+    }
+    default: {
+      const result = await deleteUser(services, actor, id);
+      if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
+      return result.reason === "missing"
+        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
+        : refuse(intent, 409, ADMIN_MESSAGES.adminNotDeletable);
+    }
+  }
+}
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdminUsersPage {...loaderData} reply={actionData ?? null} />;
 }

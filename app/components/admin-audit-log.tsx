@@ -1,0 +1,222 @@
+// The audit log page: filters (action, admin, from, to) in a GET form, so every
+// view has its own URL, and one page of entries at a time.
+import { Form, Link } from "react-router";
+
+import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
+import { EmptyList } from "#app/components/car-requests-table.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import type { AuditActor, AuditEntry } from "#app/models/audit.server.ts";
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_ACTIONS,
+  isAuditAction,
+  type AuditFilters,
+} from "#app/models/audit.ts";
+import { listingPath } from "#app/models/listing.ts";
+import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
+import { ROLE_LABEL, type Role } from "#app/models/user.ts";
+import { VERIFICATION_CHECK_LABEL, type VerificationCheck } from "#app/models/verification.ts";
+
+const fieldClass =
+  "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
+
+/** The details of an entry in words. */
+function describe(entry: AuditEntry): string {
+  const d = entry.details as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  switch (entry.action) {
+    case "verify_seller":
+      return `Checked: ${list(d.checks)
+        .map((check) => VERIFICATION_CHECK_LABEL[check as VerificationCheck] ?? check)
+        .join(", ")}`;
+    case "withdraw_verification":
+      return `Reason: ${String(d.reason ?? "")}`;
+    case "delete_user": {
+      const role = ROLE_LABEL[d.role as Role] ?? String(d.role ?? "");
+      const cars = Number(d.listings ?? 0);
+      return `${role}, ${String(d.email ?? "")}${cars > 0 ? `; ${cars} ${cars === 1 ? "car" : "cars"} deleted` : ""}`;
+    }
+    case "delete_listing":
+    case "dismiss_reports": {
+      const reasons = list(d.reasons)
+        .map((reason) => REPORT_REASON_LABEL[reason as ReportReason] ?? reason)
+        .join(", ");
+      const n = Number(d.reports ?? 0);
+      const seller = d.seller ? `Seller ${String(d.seller)}. ` : "";
+      return `${seller}${n} ${n === 1 ? "report" : "reports"}${reasons ? `: ${reasons}` : ""}`;
+    }
+    case "make_admin":
+      return d.from ? `Was ${ROLE_LABEL[d.from as Role] ?? String(d.from)}` : "";
+    case "remove_admin":
+      return "Now a Buyer/User";
+    default:
+      return "";
+  }
+}
+
+function Subject({ entry }: { entry: AuditEntry }) {
+  const label = <span className="font-medium text-slate-900">{entry.subjectName}</span>;
+  // Deleted cars have no page; others link to theirs.
+  if (entry.subjectType === "listing" && entry.action !== "delete_listing") {
+    return (
+      <Link
+        to={listingPath(Number(entry.subjectId))}
+        className="font-medium text-brand-700 hover:underline"
+      >
+        {entry.subjectName}
+      </Link>
+    );
+  }
+  return label;
+}
+
+const columns: Column<AuditEntry>[] = [
+  {
+    header: "When",
+    cell: (entry) => (
+      <time dateTime={entry.at} className="whitespace-nowrap text-slate-700">
+        {formatMoment(entry.at)}
+      </time>
+    ),
+  },
+  {
+    header: "Action",
+    cell: (entry) => (
+      <span className="font-semibold text-slate-900">
+        {isAuditAction(entry.action) ? AUDIT_ACTION_LABEL[entry.action] : entry.action}
+      </span>
+    ),
+  },
+  { header: "Admin", cell: (entry) => <span className="text-slate-800">{entry.actorName}</span> },
+  { header: "About", cell: (entry) => <Subject entry={entry} /> },
+  {
+    header: "Details",
+    cell: (entry) => (
+      <span className="block max-w-xs break-words text-slate-600 max-md:text-right">
+        {describe(entry) || "—"}
+      </span>
+    ),
+  },
+];
+
+export function AuditLogPage({
+  entries,
+  total,
+  page,
+  pageCount,
+  actors,
+  filters,
+}: {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+  actors: AuditActor[];
+  filters: AuditFilters;
+}) {
+  const filtered = Boolean(filters.action || filters.actorId || filters.from || filters.to);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Audit Log</h1>
+      <AdminNav />
+      <p className="mt-4 max-w-3xl text-slate-600">
+        Every admin action — making admins, verifying sellers and withdrawing verifications,
+        deleting accounts and cars, dismissing reports — with who did it, to whom and when. The log
+        is written with each action and cannot be changed here. Times are in UTC.
+      </p>
+      <Form
+        method="get"
+        aria-label="Filter the audit log"
+        className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
+        <label className="block text-sm font-semibold text-slate-800">
+          Action
+          <select
+            name="action"
+            defaultValue={filters.action ?? ""}
+            className={`mt-1 ${fieldClass}`}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABEL[action]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          Admin
+          <select
+            name="actor"
+            defaultValue={filters.actorId ?? ""}
+            className={`mt-1 ${fieldClass}`}
+          >
+            <option value="">All admins</option>
+            {actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          From
+          <input
+            type="date"
+            name="from"
+            defaultValue={filters.from ?? ""}
+            className={`mt-1 ${fieldClass}`}
+          />
+        </label>
+        <label className="block text-sm font-semibold text-slate-800">
+          To
+          <input
+            type="date"
+            name="to"
+            defaultValue={filters.to ?? ""}
+            className={`mt-1 ${fieldClass}`}
+          />
+        </label>
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Filter
+          </button>
+          {filtered ? (
+            <Link
+              to="/dashboard/audit"
+              className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            >
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {total} {total === 1 ? "entry" : "entries"}
+        {filtered ? " match these filters" : ""}.
+      </p>
+      <div className="mt-4">
+        {entries.length > 0 ? (
+          <>
+            <DataTable
+              caption={`Audit log, page ${page} of ${pageCount}`}
+              captionHidden
+              columns={columns}
+              rows={entries}
+              rowKey={(entry) => entry.id}
+            />
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : (
+          <EmptyList
+            message={filtered ? "No admin actions match these filters." : "No admin actions yet."}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+// A button that opens a dialog holding a short form (the report form on a car's
+// page; verifying and withdrawing a verification in the admin lists). With
+// JavaScript the dialog posts through a fetcher, shows field errors in place and
+// closes once the action has redirected with its toast. Without JavaScript the
+// button is a link to the same page with a parameter (`?report`, `?verify=…`),
+// where the page renders the same form inline (FormSection) and posts it plainly.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+
+import { Spinner } from "#app/components/confirm-dialog.tsx";
+import { showToast } from "#app/components/toaster.tsx";
+import { FormError } from "#app/components/ui/form.tsx";
+
+/** What an action answers when it does not redirect: errors next to fields, or one for the form. */
+export type FormReply = {
+  intent: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  formError?: string;
+  values?: Partial<Record<string, string>>;
+};
+
+type FormBody = {
+  /** Where the form posts (the page's own path, so a reply re-renders it). */
+  action: string;
+  /** Hidden fields (intent, id, …). */
+  fields: Record<string, string>;
+  /** The visible fields, given the last reply. */
+  children: (reply: FormReply | null) => ReactNode;
+  submitLabel: string;
+  pendingLabel: string;
+  tone?: "danger" | "default";
+};
+
+const SUBMIT_STYLE = {
+  danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
+  default: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
+};
+
+function Buttons({
+  body,
+  pending,
+  cancel,
+}: {
+  body: FormBody;
+  pending: boolean;
+  cancel: ReactNode;
+}) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {cancel}
+      <button
+        type="submit"
+        disabled={pending}
+        aria-busy={pending || undefined}
+        className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-80 ${SUBMIT_STYLE[body.tone ?? "default"]}`}
+      >
+        {pending ? (
+          <>
+            <Spinner />
+            {body.pendingLabel}
+          </>
+        ) : (
+          body.submitLabel
+        )}
+      </button>
+    </div>
+  );
+}
+
+const cancelClass =
+  "inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60";
+
+function Hidden({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+}
+
+export function FormDialog({
+  trigger,
+  triggerLabel,
+  triggerClassName,
+  fallbackHref,
+  title,
+  description,
+  ...body
+}: FormBody & {
+  trigger: ReactNode;
+  triggerLabel?: string;
+  triggerClassName: string;
+  /** The page with the parameter that shows the form inline (used without JavaScript). */
+  fallbackHref: string;
+  title: string;
+  description: ReactNode;
+}) {
+  const fetcher = useFetcher<FormReply>();
+  const [open, setOpen] = useState(false);
+  const pending = fetcher.state !== "idle";
+  const reply = fetcher.data ?? null;
+  // The reply there was when the form was sent: a new one means the action answered
+  // with errors; the same one means it redirected (success, with its own toast).
+  const [sentWith, setSentWith] = useState<FormReply | null | undefined>(undefined);
+  const [wasPending, setWasPending] = useState(false);
+  if (pending !== wasPending) {
+    setWasPending(pending);
+    if (!pending && sentWith !== undefined) {
+      setSentWith(undefined);
+      if (reply === sentWith) setOpen(false);
+    }
+  }
+
+  useEffect(() => {
+    if (reply?.formError) showToast("error", reply.formError, { announce: false });
+  }, [reply]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
+      <Dialog.Trigger asChild>
+        <Link
+          to={fallbackHref}
+          aria-label={triggerLabel}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+          className={triggerClassName}
+        >
+          {trigger}
+        </Link>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
+            {title}
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-slate-700">{description}</Dialog.Description>
+          <fetcher.Form
+            method="post"
+            action={body.action}
+            noValidate
+            preventScrollReset
+            onSubmit={() => setSentWith(reply)}
+            className="mt-4"
+          >
+            <Hidden fields={body.fields} />
+            <FormError message={reply?.formError} />
+            {body.children(reply)}
+            <Buttons
+              body={body}
+              pending={pending}
+              cancel={
+                <Dialog.Close type="button" disabled={pending} className={cancelClass}>
+                  Cancel
+                </Dialog.Close>
+              }
+            />
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The same form on the page itself (no JavaScript; the URL has the dialog's parameter). */
+export function FormSection({
+  id,
+  title,
+  description,
+  closeTo,
+  reply,
+  ...body
+}: FormBody & {
+  id: string;
+  title: string;
+  description: ReactNode;
+  /** The page without the parameter. */
+  closeTo: string;
+  reply: FormReply | null;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === body.action;
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="mt-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-2 text-slate-700">{description}</p>
+      <Form method="post" action={body.action} noValidate className="mt-4">
+        <Hidden fields={body.fields} />
+        <FormError message={reply?.formError} />
+        {body.children(reply)}
+        <Buttons
+          body={body}
+          pending={pending}
+          cancel={
+            <Link to={closeTo} preventScrollReset className={cancelClass}>
+              Cancel
+            </Link>
+          }
+        />
+      </Form>
+    </section>
+  );
+}
+
+/** A radio group or checkbox group with its legend and the spec-style error below. */
+export function ChoiceGroup({
+  legend,
+  name,
+  type,
+  options,
+  error,
+  defaultValue = [],
+}: {
+  legend: string;
+  name: string;
+  type: "radio" | "checkbox";
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  defaultValue?: string[];
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={errorId} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
+          >
+            <input
+              type={type}
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue.includes(option.value)}
+              className="size-4 accent-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <p
+        id={errorId}
+        className="mt-1.5 min-h-5 text-sm font-medium text-red-700"
+        aria-live="polite"
+      >
+        {error ? (
+          <>
+            <span aria-hidden="true">* </span>
+            {error}
+          </>
+        ) : null}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A textarea with its label, hint, length limit and error. */
+export function TextAreaField({
+  label,
+  hint,
+  name,
+  maxLength,
+  error,
+  defaultValue,
+  required = false,
+}: {
+  label: string;
+  hint?: string;
+  name: string;
+  maxLength: number;
+  error?: string;
+  defaultValue?: string;
+  required?: boolean;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="mt-2">
+      <label className="block">
+        <span className="mb-1.5 block text-sm font-semibold text-slate-800">
+          {label}
+          {hint ? (
+            <span className="mt-0.5 block text-xs font-normal text-slate-600">{hint}</span>
+          ) : null}
+        </span>
+        <textarea
+          name={name}
+          rows={3}
+          maxLength={maxLength}
+          required={required}
+          defaultValue={defaultValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          className="block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-[invalid=true]:ring-red-600"
+        />
+      </label>
+      <p
+        id={errorId}
+        className="mt-1.5 min-h-5 text-sm font-medium text-red-700"
+        aria-live="polite"
+      >
+        {error ? (
+          <>
+            <span aria-hidden="true">* </span>
+            {error}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// Reported Items (spec §2): each reported car once, with its reports (reason,
+// words, reporter name, email and role, date), newest first; Delete asks
+// 'Confirm Delete?', Dismiss keeps the car.
+import { Link } from "react-router";
+
+import {
+  AdminNav,
+  dangerButton,
+  formatMoment,
+  outlineButton,
+} from "#app/components/admin-bits.tsx";
+import { EmptyList } from "#app/components/car-requests-table.tsx";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { StatusBadge } from "#app/components/listing-bits.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { listingPath } from "#app/models/listing.ts";
+import type { ReportedListing } from "#app/models/report.server.ts";
+import { REPORT_MESSAGES, REPORT_REASON_LABEL } from "#app/models/report.ts";
+import { ROLE_LABEL } from "#app/models/user.ts";
+
+function ReportedCar({ car }: { car: ReportedListing }) {
+  const count = car.reports.length;
+  return (
+    <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <article aria-labelledby={`car-${car.id}-title`}>
+        <div className="flex flex-wrap items-start gap-4">
+          {car.photo ? (
+            <img
+              src={car.photo.url}
+              alt=""
+              width={car.photo.width}
+              height={car.photo.height}
+              loading="lazy"
+              decoding="async"
+              className="h-20 w-32 shrink-0 rounded-lg bg-slate-200 object-cover"
+            />
+          ) : (
+            <span className="block h-20 w-32 shrink-0 rounded-lg bg-slate-200" />
+          )}
+          <div className="min-w-0 flex-1">
+            <h2 id={`car-${car.id}-title`} className="text-lg font-semibold text-slate-900">
+              <Link to={listingPath(car.id)} className="hover:text-brand-700">
+                {car.title}
+              </Link>
+            </h2>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <StatusBadge status={car.status} />
+              <span>
+                {car.categoryName} · {car.location}
+              </span>
+            </p>
+            <p className="mt-1 text-sm break-words text-slate-600">
+              Seller: {car.seller.name} ({car.seller.email})
+            </p>
+          </div>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            <ConfirmDialog
+              fields={{ intent: "delete", id: String(car.id) }}
+              title={`Delete ${car.title}?`}
+              message={REPORT_MESSAGES.confirmDelete}
+              detail="The car, its photos and its wishlist entries are deleted; buyers with open requests are told; the reports are resolved. This can't be undone."
+              confirmLabel="Yes, delete"
+              pendingLabel="Deleting…"
+              tone="danger"
+              trigger="Delete"
+              triggerLabel={`Delete ${car.title}`}
+              triggerClassName={dangerButton}
+            />
+            <ConfirmDialog
+              fields={{ intent: "dismiss", id: String(car.id) }}
+              title={`Dismiss the reports about ${car.title}?`}
+              message="The car stays listed and these reports leave this page. The audit log keeps a record."
+              confirmLabel="Yes, dismiss"
+              pendingLabel="Dismissing…"
+              trigger="Dismiss"
+              triggerLabel={`Dismiss the reports about ${car.title}`}
+              triggerClassName={outlineButton}
+            />
+          </div>
+        </div>
+        <h3 className="mt-4 text-sm font-semibold text-slate-800">
+          {count} {count === 1 ? "report" : "reports"}
+        </h3>
+        <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+          {car.reports.map((item) => (
+            <li key={item.id} className="px-4 py-3 text-sm">
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
+                  {REPORT_REASON_LABEL[item.reason] ?? item.reason}
+                </span>
+                <span className="text-slate-600">{formatMoment(item.createdAt)}</span>
+              </p>
+              {item.details ? (
+                <p className="mt-1.5 break-words whitespace-pre-line text-slate-800">
+                  {item.details}
+                </p>
+              ) : null}
+              <p className="mt-1.5 break-words text-slate-600">
+                By {item.reporter.name} · {item.reporter.email} · {ROLE_LABEL[item.reporter.role]}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </article>
+    </li>
+  );
+}
+
+export function ReportedItemsPage({
+  rows,
+  total,
+  page,
+  pageCount,
+}: {
+  rows: ReportedListing[];
+  total: number;
+  page: number;
+  pageCount: number;
+}) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Reported Items</h1>
+      <AdminNav />
+      <p className="mt-4 text-slate-600">
+        {total > 0
+          ? `${total} ${total === 1 ? "car has" : "cars have"} open reports, most recently reported first.`
+          : "Cars people report to the admins appear here."}{" "}
+        Resolved reports leave this page; the{" "}
+        <Link
+          to="/dashboard/audit"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          audit log
+        </Link>{" "}
+        keeps them.
+      </p>
+      <div className="mt-6">
+        {rows.length > 0 ? (
+          <>
+            <ul className="space-y-5">
+              {rows.map((car) => (
+                <ReportedCar key={car.id} car={car} />
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : (
+          <EmptyList message={REPORT_MESSAGES.empty} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,383 @@
+// The admin's user lists (spec §2): Name, User Type, Make Admin, Delete; seller
+// rows also verify (and withdraw a verification). A search box and pages keep a
+// site with many thousands of accounts usable.
+import { Form, Link } from "react-router";
+
+import {
+  AdminNav,
+  dangerButton,
+  disabledButton,
+  formatDay,
+  outlineButton,
+  smallButton,
+} from "#app/components/admin-bits.tsx";
+import {
+  ChoiceGroup,
+  FormDialog,
+  FormSection,
+  TextAreaField,
+  type FormReply,
+} from "#app/components/admin-form-dialog.tsx";
+import { EmptyList } from "#app/components/car-requests-table.tsx";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { SellerAvatar } from "#app/components/listing-bits.tsx";
+import { VerifiedBadge } from "#app/components/listing-bits.tsx";
+import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import type { AdminUserRow } from "#app/models/admin-users.server.ts";
+import {
+  ADMIN_MESSAGES,
+  USER_SEARCH_MAX,
+  USERS_PAGES,
+  type UsersPageKind,
+} from "#app/models/admin-users.ts";
+import { ROLE_LABEL } from "#app/models/user.ts";
+import {
+  VERIFICATION_CHECK_LABEL,
+  VERIFICATION_CHECKS,
+  VERIFICATION_MESSAGES,
+  WITHDRAWAL_REASON_MAX,
+} from "#app/models/verification.ts";
+
+type Props = {
+  kind: UsersPageKind;
+  title: string;
+  q: string;
+  viewerId: string;
+  rows: AdminUserRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  verifyId: string | null;
+  withdrawId: string | null;
+  reply: (Partial<FormReply> & { error?: string }) | null;
+};
+
+const CHECK_OPTIONS = VERIFICATION_CHECKS.map((value) => ({
+  value,
+  label: VERIFICATION_CHECK_LABEL[value],
+}));
+
+/** The page's own URL with extra parameters (q and page kept). */
+function useHref(kind: UsersPageKind, q: string, page: number) {
+  return (extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    const query = params.toString();
+    return `${USERS_PAGES[kind].path}${query ? `?${query}` : ""}`;
+  };
+}
+
+function verifyBody(row: AdminUserRow, action: string) {
+  return {
+    action,
+    fields: { intent: "verify", id: row.id },
+    submitLabel: "Yes, verify",
+    pendingLabel: "Verifying…",
+    children: (reply: FormReply | null) => (
+      <ChoiceGroup
+        legend={`What did you check about ${row.name}?`}
+        name="checks"
+        type="checkbox"
+        options={CHECK_OPTIONS}
+        error={reply?.intent === "verify" ? reply.fieldErrors?.checks : undefined}
+      />
+    ),
+  };
+}
+
+function withdrawBody(row: AdminUserRow, action: string) {
+  return {
+    action,
+    fields: { intent: "withdraw", id: row.id },
+    submitLabel: "Withdraw verification",
+    pendingLabel: "Withdrawing…",
+    tone: "danger" as const,
+    children: (reply: FormReply | null) => (
+      <TextAreaField
+        label="Why is it withdrawn?"
+        hint="Kept in the audit log. The seller's cars lose the Verified badge at once."
+        name="reason"
+        required
+        maxLength={WITHDRAWAL_REASON_MAX}
+        error={reply?.intent === "withdraw" ? reply.fieldErrors?.reason : undefined}
+        defaultValue={reply?.values?.reason}
+      />
+    ),
+  };
+}
+
+function NameCell({ row }: { row: AdminUserRow }) {
+  return (
+    <span className="flex min-w-0 items-center gap-3 md:min-w-56">
+      <SellerAvatar
+        seller={{ name: row.name, email: row.email, imageUrl: row.image, verified: row.verified }}
+      />
+      <span className="min-w-0">
+        <span className="block font-semibold break-words text-slate-900">{row.name}</span>
+        <span className="block text-sm break-all text-slate-600">{row.email}</span>
+        <span className="block text-xs text-slate-500">
+          Joined {formatDay(row.createdAt)}
+          {row.role === "seller" ? ` · ${row.listings} ${row.listings === 1 ? "car" : "cars"}` : ""}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof useHref> }) {
+  const label = <span className="font-medium text-slate-900">{ROLE_LABEL[row.role]}</span>;
+  if (row.role !== "seller") return label;
+  const withdrawn = !row.verified && row.verification?.withdrawnAt ? row.verification : null;
+  return (
+    <span className="flex flex-col gap-1.5 max-md:items-end">
+      <span className="flex flex-wrap items-center gap-2">
+        {label}
+        {row.verified ? <VerifiedBadge /> : null}
+      </span>
+      {row.verified ? (
+        <span className="flex flex-wrap items-center gap-2">
+          <button type="button" disabled className={disabledButton}>
+            Verify Seller
+          </button>
+          <FormDialog
+            {...withdrawBody(row, href({ withdraw: row.id }))}
+            trigger="Withdraw"
+            triggerLabel={`Withdraw the verification of ${row.name}`}
+            fallbackHref={`${href({ withdraw: row.id })}#withdraw-form`}
+            triggerClassName="text-xs font-semibold text-red-700 underline-offset-2 hover:underline"
+            title={`Withdraw the verification of ${row.name}?`}
+            description="Their cars lose the Verified badge everywhere at once. Say why: the reason is kept in the audit log."
+          />
+        </span>
+      ) : (
+        <FormDialog
+          {...verifyBody(row, href({ verify: row.id }))}
+          trigger="Verify Seller"
+          triggerLabel={`Verify Seller ${row.name}`}
+          fallbackHref={`${href({ verify: row.id })}#verify-form`}
+          triggerClassName={`${smallButton} bg-emerald-600 text-white hover:bg-emerald-700`}
+          title={`Verify ${row.name}?`}
+          description={VERIFICATION_MESSAGES.confirm}
+        />
+      )}
+      {withdrawn ? (
+        <span className="max-w-56 text-xs text-amber-800">
+          Verification withdrawn {formatDay(withdrawn.withdrawnAt!)}
+          {withdrawn.withdrawalReason ? `: ${withdrawn.withdrawalReason}` : ""}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function MakeAdminCell({
+  row,
+  kind,
+  viewerId,
+}: {
+  row: AdminUserRow;
+  kind: UsersPageKind;
+  viewerId: string;
+}) {
+  if (row.role === "admin") {
+    return (
+      <span className="flex flex-wrap items-center gap-2 max-md:justify-end">
+        <button type="button" disabled className={disabledButton}>
+          Make Admin
+        </button>
+        <ConfirmDialog
+          fields={{ intent: "removeAdmin", id: row.id }}
+          title={
+            row.id === viewerId
+              ? "Remove your own admin rights?"
+              : `Remove ${row.name}'s admin rights?`
+          }
+          message={`${row.name} becomes a Buyer/User and can no longer open the admin pages.`}
+          detail="Carlot always keeps at least one admin."
+          confirmLabel="Yes, remove"
+          pendingLabel="Removing…"
+          tone="danger"
+          trigger="Remove admin"
+          triggerLabel={`Remove admin rights of ${row.name}`}
+          triggerClassName="text-xs font-semibold text-slate-700 underline-offset-2 hover:underline"
+        />
+      </span>
+    );
+  }
+  return (
+    <ConfirmDialog
+      fields={{ intent: "makeAdmin", id: row.id }}
+      title={`Make ${row.name} an admin?`}
+      message={ADMIN_MESSAGES.confirmMakeAdmin(kind)}
+      detail="Admins can see every account, verify sellers, delete accounts and cars, and make other admins."
+      confirmLabel="Yes, make admin"
+      pendingLabel="Saving…"
+      trigger="Make Admin"
+      triggerLabel={`Make ${row.name} an admin`}
+      triggerClassName={outlineButton}
+    />
+  );
+}
+
+function DeleteCell({ row, kind }: { row: AdminUserRow; kind: UsersPageKind }) {
+  if (row.role === "admin") {
+    return (
+      <button
+        type="button"
+        disabled
+        title="Admins cannot be deleted"
+        aria-label={`Delete ${row.name} (admins cannot be deleted)`}
+        className={disabledButton}
+      >
+        Delete
+      </button>
+    );
+  }
+  const cars =
+    row.role === "seller" && row.listings > 0
+      ? ` Their ${row.listings} ${row.listings === 1 ? "car is" : "cars are"} deleted with their photos; buyers who asked about them are told.`
+      : "";
+  return (
+    <ConfirmDialog
+      fields={{ intent: "delete", id: row.id }}
+      title={`Delete ${row.name}?`}
+      message={ADMIN_MESSAGES.confirmDelete(kind)}
+      detail={`The account, its requests, reports and wishlist are deleted and they are signed out everywhere.${cars} This can't be undone.`}
+      confirmLabel="Yes, delete"
+      pendingLabel="Deleting…"
+      tone="danger"
+      trigger="Delete"
+      triggerLabel={`Delete ${row.name}`}
+      triggerClassName={dangerButton}
+    />
+  );
+}
+
+function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <label className="min-w-0 flex-1 sm:max-w-sm">
+        <span className="mb-1 block text-sm font-semibold text-slate-800">
+          Search by name or email
+        </span>
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={USER_SEARCH_MAX}
+          placeholder="e.g. Maya or maya@example.com"
+          className="block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+        />
+      </label>
+      <button
+        type="submit"
+        className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
+        Search
+      </button>
+      {q ? (
+        <Link
+          to={USERS_PAGES[kind].path}
+          className="inline-flex items-center rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+export function AdminUsersPage(props: Props) {
+  const { kind, title, q, rows, total, page, pageCount, viewerId, reply } = props;
+  const href = useHref(kind, q, page);
+  const toVerify = props.verifyId ? rows.find((row) => row.id === props.verifyId) : undefined;
+  const toWithdraw = props.withdrawId ? rows.find((row) => row.id === props.withdrawId) : undefined;
+  const columns: Column<AdminUserRow>[] = [
+    { header: "Name", mobileLabel: false, cell: (row) => <NameCell row={row} /> },
+    { header: "User Type", cell: (row) => <TypeCell row={row} href={href} /> },
+    {
+      header: "Make Admin",
+      cell: (row) => <MakeAdminCell row={row} kind={kind} viewerId={viewerId} />,
+    },
+    { header: "Delete", cell: (row) => <DeleteCell row={row} kind={kind} /> },
+  ];
+  const noun = kind === "user" ? "account" : kind;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <AdminNav />
+      <p className="mt-4 text-slate-600">
+        {q
+          ? `${total} ${total === 1 ? noun : `${noun}s`} found for “${q}”.`
+          : `${total} ${total === 1 ? noun : `${noun}s`}, newest first.`}{" "}
+        Every change here is recorded in the{" "}
+        <Link
+          to="/dashboard/audit"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          audit log
+        </Link>
+        .
+      </p>
+      <div className="mt-6">
+        <SearchForm kind={kind} q={q} />
+      </div>
+      {reply?.error && !reply.fieldErrors ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
+        >
+          {reply.error}
+        </p>
+      ) : null}
+      {toVerify && !toVerify.verified && toVerify.role === "seller" ? (
+        <FormSection
+          {...verifyBody(toVerify, href({ verify: toVerify.id }))}
+          id="verify-form"
+          title={`Verify ${toVerify.name}?`}
+          description={VERIFICATION_MESSAGES.confirm}
+          closeTo={href()}
+          reply={reply as FormReply | null}
+        />
+      ) : null}
+      {toWithdraw && toWithdraw.verified ? (
+        <FormSection
+          {...withdrawBody(toWithdraw, href({ withdraw: toWithdraw.id }))}
+          id="withdraw-form"
+          title={`Withdraw the verification of ${toWithdraw.name}?`}
+          description="Their cars lose the Verified badge everywhere at once."
+          closeTo={href()}
+          reply={reply as FormReply | null}
+        />
+      ) : null}
+      <div className="mt-6">
+        {rows.length > 0 ? (
+          <>
+            <DataTable
+              caption={`${title}, page ${page} of ${pageCount}`}
+              captionHidden
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.id}
+            />
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : (
+          <EmptyList message={q ? `No ${noun}s match “${q}”.` : `There are no ${noun}s yet.`}>
+            {q ? (
+              <Link
+                to={USERS_PAGES[kind].path}
+                className="font-semibold text-brand-700 hover:underline"
+              >
+                Show everyone
+              </Link>
+            ) : null}
+          </EmptyList>
+        )}
+      </div>
+    </div>
+  );
+}

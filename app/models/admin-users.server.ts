@@ -1,0 +1,232 @@
+// The admin's work on accounts (spec §2, §4, DESIGN decisions 2, 10, 15): the
+// searchable user lists, making and removing admins, and deleting an account with
+// everything it owns. Each action writes its audit row in its own transaction.
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { listing, user, verification } from "#app/db/schema.ts";
+import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
+import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
+import {
+  finishListingRemoval,
+  removeListingsInTx,
+  type ListingRemoval,
+} from "#app/models/listing-manage.server.ts";
+import type { Role } from "#app/models/user.ts";
+import { findVerifications } from "#app/models/verification.server.ts";
+import type { VerificationCheck } from "#app/models/verification.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The words of a search as a prefix query for to_tsquery: "maya thom" → "maya:* & thom:*". */
+export function searchQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 6);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(" & ") : null;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Who a search finds: every word of it starts a word of the name or the email
+ * (user_search_idx, a GIN full-text index), or the whole of it starts the email
+ * (user_email_prefix_idx). Both work on PGlite and PostgreSQL 15 without extensions.
+ */
+function matching(q: string): SQL | undefined {
+  const text = q.trim().slice(0, USER_SEARCH_MAX);
+  if (text === "") return undefined;
+  const words = searchQuery(text);
+  const emailPrefix = like(sql`lower(${user.email})`, `${escapeLike(text.toLowerCase())}%`);
+  if (!words) return emailPrefix;
+  return or(
+    sql`to_tsvector('simple', ${user.name} || ' ' || ${user.email}) @@ to_tsquery('simple', ${words})`,
+    emailPrefix,
+  );
+}
+
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  verified: boolean;
+  createdAt: string;
+  listings: number;
+  verification: {
+    checks: VerificationCheck[];
+    verifiedAt: string;
+    withdrawnAt: string | null;
+    withdrawalReason: string | null;
+  } | null;
+};
+
+/**
+ * One page of accounts, newest first: everyone or one role, optionally searched.
+ * The page is picked from user_role_created_idx / user_created_idx (or the search
+ * indexes), then only its rows get their car counts and verification details.
+ */
+export async function findUsers(db: Db, options: { role: Role | null; q: string; page: number }) {
+  const where = and(options.role ? eq(user.role, options.role) : undefined, matching(options.q));
+  const [totals] = await db.select({ total: count() }).from(user).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const rows = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: user.role,
+      verified: user.verified,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(where)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  const sellerIds = rows.filter((row) => row.role === "seller").map((row) => row.id);
+  const [cars, verifications] = await Promise.all([
+    sellerIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ sellerId: listing.sellerId, n: count() })
+          .from(listing)
+          .where(inArray(listing.sellerId, sellerIds))
+          .groupBy(listing.sellerId),
+    findVerifications(db, sellerIds),
+  ]);
+  const carsOf = new Map(cars.map((row) => [row.sellerId, row.n]));
+  const result: AdminUserRow[] = rows.map((row) => {
+    const details = verifications.get(row.id);
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      listings: carsOf.get(row.id) ?? 0,
+      verification: details
+        ? {
+            checks: details.checks as VerificationCheck[],
+            verifiedAt: details.verifiedAt.toISOString(),
+            withdrawnAt: details.withdrawnAt?.toISOString() ?? null,
+            withdrawalReason: details.withdrawalReason,
+          }
+        : null,
+    };
+  });
+  return { rows: result, total, page, pageCount };
+}
+
+/** Whom an action is about: the row, locked for the rest of the transaction. */
+async function lockUser(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+export type RoleChangeResult =
+  | { ok: true; name: string }
+  | { ok: false; reason: "missing" | "already admin" | "not admin" | "last admin" };
+
+/** Spec §4: an admin makes someone an admin (refused for admins). */
+export async function makeAdmin(
+  db: Db,
+  actor: AuditActor,
+  targetId: string,
+): Promise<RoleChangeResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, targetId);
+    if (!target) return { ok: false, reason: "missing" } as const;
+    if (target.role === "admin") return { ok: false, reason: "already admin" } as const;
+    await tx.update(user).set({ role: "admin" }).where(eq(user.id, target.id));
+    await recordAudit(tx, {
+      actor,
+      action: "make_admin",
+      subjectType: "user",
+      subjectId: target.id,
+      subjectName: target.name,
+      details: { from: target.role },
+    });
+    return { ok: true, name: target.name } as const;
+  });
+}
+
+/**
+ * Takes an admin's rights away (they become a Buyer/User), never the last
+ * admin's: every admin row is locked first, so two admins removing each other at
+ * the same moment cannot both succeed.
+ */
+export async function removeAdmin(
+  db: Db,
+  actor: AuditActor,
+  targetId: string,
+): Promise<RoleChangeResult> {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.role, "admin"))
+      .for("update");
+    const target = await lockUser(tx, targetId);
+    if (!target) return { ok: false, reason: "missing" } as const;
+    if (target.role !== "admin") return { ok: false, reason: "not admin" } as const;
+    if (admins.length <= 1) return { ok: false, reason: "last admin" } as const;
+    await tx.update(user).set({ role: "buyer" }).where(eq(user.id, target.id));
+    await recordAudit(tx, {
+      actor,
+      action: "remove_admin",
+      subjectType: "user",
+      subjectId: target.id,
+      subjectName: target.name,
+      details: { to: "buyer" },
+    });
+    return { ok: true, name: target.name } as const;
+  });
+}
+
+export type DeleteUserResult =
+  { ok: true; name: string; role: Role } | { ok: false; reason: "missing" | "admin" };
+
+/**
+ * Deletes an account and everything it owns, in one transaction (DESIGN decision
+ * 15, decision record 009): their cars (photos, reports, wishlist links; other
+ * buyers' open requests for them are closed and those buyers emailed after the
+ * commit), their own requests, reports, wishlist, sessions, sign-in methods,
+ * pending password-reset links and verification details. The account row goes
+ * too, so nobody can sign in as them again. Admins are never deleted.
+ */
+export async function deleteUser(
+  services: AppServices,
+  actor: AuditActor,
+  targetId: string,
+): Promise<DeleteUserResult> {
+  const outcome = await services.db.transaction(async (tx) => {
+    const target = await lockUser(tx, targetId);
+    if (!target) return { ok: false, reason: "missing" } as const;
+    if (target.role === "admin") return { ok: false, reason: "admin" } as const;
+    const removal: ListingRemoval = await removeListingsInTx(tx, eq(listing.sellerId, target.id));
+    await tx.delete(verification).where(eq(verification.value, target.id));
+    // Cascades: orders, reports, wishlist, sessions, accounts, seller_verification.
+    await tx.delete(user).where(eq(user.id, target.id));
+    await recordAudit(tx, {
+      actor,
+      action: "delete_user",
+      subjectType: "user",
+      subjectId: target.id,
+      subjectName: target.name,
+      details: { email: target.email, role: target.role, listings: removal.deleted },
+    });
+    return { ok: true, name: target.name, role: target.role, removal } as const;
+  });
+  if (!outcome.ok) return outcome;
+  await finishListingRemoval(services, outcome.removal);
+  return { ok: true, name: outcome.name, role: outcome.role };
+}

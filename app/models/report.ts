@@ -1,0 +1,59 @@
+// Reports of a listing to the admins (spec §3 Report, DESIGN decision 19): the
+// reasons a person can give, the limits and the words the pages use.
+export const REPORT_REASONS = [
+  "scam",
+  "wrong_information",
+  "already_sold",
+  "offensive",
+  "other",
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABEL: Record<ReportReason, string> = {
+  scam: "Scam or fraud",
+  wrong_information: "Wrong information",
+  already_sold: "Already sold",
+  offensive: "Offensive",
+  other: "Other",
+};
+
+/** The reporter's own words are optional and at most this long. */
+export const REPORT_DETAILS_MAX = 1000;
+
+export const REPORT_RESOLUTIONS = ["deleted", "dismissed"] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+export const REPORT_MESSAGES = {
+  /** The spec's confirm text (§8). */
+  confirm: "Are you sure to report to the admin about this product?",
+  sent: "Thank you. Your report was sent to the admins, who will look at this car.",
+  duplicate: "You have already reported this car to the admins.",
+  ownCar: "This is your own car: you cannot report it.",
+  missingCar: "This car is not listed any more.",
+  reasonRequired: "Choose why you are reporting this car",
+  detailsTooLong: `Please keep it under ${REPORT_DETAILS_MAX} characters`,
+  /** The spec's empty message (§2). */
+  empty: "There is no Reported Product",
+  /** The spec's confirm text for deleting a reported car (§8). */
+  confirmDelete: "Confirm Delete?",
+  /** The spec's toast after deleting a car (§8). */
+  deleted: "Successfully Deleted The Product From This Website",
+} as const;
+
+export type ReportInput = { reason: ReportReason; details: string | null };
+
+/** Reads the report form: a known reason, and optional text within the limit. */
+export function parseReportForm(form: {
+  reason: unknown;
+  details: unknown;
+}):
+  | { ok: true; value: ReportInput }
+  | { ok: false; errors: Partial<Record<"reason" | "details", string>> } {
+  const errors: Partial<Record<"reason" | "details", string>> = {};
+  const reason = REPORT_REASONS.find((value) => value === form.reason);
+  if (!reason) errors.reason = REPORT_MESSAGES.reasonRequired;
+  const details = typeof form.details === "string" ? form.details.trim() : "";
+  if (details.length > REPORT_DETAILS_MAX) errors.details = REPORT_MESSAGES.detailsTooLong;
+  if (!reason || errors.details) return { ok: false, errors };
+  return { ok: true, value: { reason, details: details === "" ? null : details } };
+}
