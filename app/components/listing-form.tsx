@@ -15,7 +15,8 @@ import { useEffect, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 
-import { PhotoPicker, UploadProgressBar, type SavedPhoto } from "#app/components/photo-picker.tsx";
+import { UploadingPanel } from "#app/components/form-upload.tsx";
+import { PhotoPicker, type SavedPhoto } from "#app/components/photo-picker.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import {
@@ -59,6 +60,29 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const wide = "sm:col-span-2";
+
+/** The options of a select: an optional empty choice, then each value (or [value, label]). */
+function Options({
+  values,
+  empty,
+}: {
+  values: readonly (string | readonly [string, string])[];
+  empty?: string;
+}) {
+  return (
+    <>
+      {empty ? <option value="">{empty}</option> : null}
+      {values.map((entry) => {
+        const [value, label] = typeof entry === "string" ? [entry, entry] : entry;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
 
 export function ListingForm({
   mode,
@@ -115,23 +139,7 @@ export function ListingForm({
 
   return (
     <>
-      {pending ? (
-        <div
-          role="status"
-          className="flex flex-col items-center gap-4 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200"
-        >
-          <span
-            aria-hidden="true"
-            className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
-          />
-          <p className="text-lg font-semibold text-slate-900">{pendingLabel}</p>
-          <UploadProgressBar />
-          <p className="max-w-sm text-sm text-slate-600">
-            Keep this page open until it finishes. Large photos can take a moment on a slow
-            connection.
-          </p>
-        </div>
-      ) : null}
+      {pending ? <UploadingPanel label={pendingLabel} /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -157,22 +165,16 @@ export function ListingForm({
           </div>
           <Field label="Category" errors={fields.category.errors} errorId={fields.category.errorId}>
             <select {...getSelectProps(fields.category)} className={selectClass}>
-              <option value="">Choose a category</option>
-              {categories.map((category) => (
-                <option key={category.slug} value={category.slug}>
-                  {category.name}
-                </option>
-              ))}
+              <Options
+                empty="Choose a category"
+                values={categories.map(({ slug, name }) => [slug, name] as const)}
+              />
             </select>
           </Field>
           {mode === "edit" ? (
             <Field label="Quality" errors={fields.quality.errors} errorId={fields.quality.errorId}>
               <select {...getSelectProps(fields.quality)} className={selectClass}>
-                {QUALITIES.map((quality) => (
-                  <option key={quality} value={quality}>
-                    {quality}
-                  </option>
-                ))}
+                <Options values={QUALITIES} />
               </select>
             </Field>
           ) : null}
@@ -236,22 +238,13 @@ export function ListingForm({
               errorId={fields.mileageUnit.errorId}
             >
               <select {...getSelectProps(fields.mileageUnit)} className={selectClass}>
-                {MILEAGE_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unit}
-                  </option>
-                ))}
+                <Options values={MILEAGE_UNITS} />
               </select>
             </Field>
           </div>
           <Field label="Fuel (optional)" errors={fields.fuel.errors} errorId={fields.fuel.errorId}>
             <select {...getSelectProps(fields.fuel)} className={selectClass}>
-              <option value="">Not specified</option>
-              {FUELS.map((fuel) => (
-                <option key={fuel} value={fuel}>
-                  {fuel}
-                </option>
-              ))}
+              <Options empty="Not specified" values={FUELS} />
             </select>
           </Field>
           <Field
@@ -260,12 +253,7 @@ export function ListingForm({
             errorId={fields.transmission.errorId}
           >
             <select {...getSelectProps(fields.transmission)} className={selectClass}>
-              <option value="">Not specified</option>
-              {TRANSMISSIONS.map((transmission) => (
-                <option key={transmission} value={transmission}>
-                  {transmission}
-                </option>
-              ))}
+              <Options empty="Not specified" values={TRANSMISSIONS} />
             </select>
           </Field>
           <Field
@@ -379,12 +367,10 @@ export function ListingForm({
                 errorId={fields.periodUnit.errorId}
               >
                 <select {...getSelectProps(fields.periodUnit)} className={selectClass}>
-                  {range === MORE_THAN_TEN_YEARS ? null : <option value="">Choose</option>}
-                  {units.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {unitLabel(unit)}
-                    </option>
-                  ))}
+                  <Options
+                    empty={range === MORE_THAN_TEN_YEARS ? undefined : "Choose"}
+                    values={units.map((unit) => [unit, unitLabel(unit)] as const)}
+                  />
                 </select>
               </Field>
             </div>

@@ -1,13 +1,8 @@
-// Choosing a listing's photos, and sending the form with a real upload progress bar.
-//
-// Without JavaScript the picker is plain file inputs (and, when editing, a "Keep"
-// box per saved photo). With it, chosen files and saved photos form one ordered
-// list with previews: reorder, remove, make cover. The list reaches the server as
-// the files of one hidden file input plus a `photoOrder` token per photo.
-//
-// `uploadClientAction` sends the same multipart form to the same action with
-// XMLHttpRequest (fetch cannot report upload progress) and hands the answer back
-// to React Router, so redirects, flash toasts and field errors work as usual.
+// Choosing a listing's photos. Without JavaScript the picker is plain file inputs
+// (and, when editing, a "Keep" box per saved photo). With it, chosen files and
+// saved photos form one ordered list with previews: reorder, remove, make cover.
+// The list reaches the server as the files of one hidden file input plus a
+// `photoOrder` token per photo. Sending it with upload progress: form-upload.tsx.
 import {
   useEffect,
   useId,
@@ -17,202 +12,15 @@ import {
   type ChangeEvent,
   type DragEvent,
 } from "react";
-import type { SubmissionResult } from "@conform-to/react";
-import {
-  data,
-  redirect,
-  redirectDocument,
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-} from "react-router";
 
 import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
 import {
   fileLabel,
-  LISTING_MESSAGES,
   LISTING_PHOTO_MAX_COUNT,
   LISTING_PHOTO_MAX_MB,
-  megabytes,
   photoFileProblem,
   photoToken,
 } from "#app/models/listing-form.ts";
-
-// ── Upload progress ─────────────────────────────────────────────────────────
-
-export type UploadProgress =
-  | { phase: "idle" }
-  | { phase: "uploading"; loaded: number; total: number }
-  | { phase: "processing"; total: number };
-
-let progress: UploadProgress = { phase: "idle" };
-const listeners = new Set<() => void>();
-
-function setProgress(next: UploadProgress) {
-  progress = next;
-  for (const listener of listeners) listener();
-}
-
-export function useUploadProgress(): UploadProgress {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => progress,
-    () => progress,
-  );
-}
-
-const NETWORK_FAILED =
-  "The upload stopped: check your internet connection and try again. What you typed is still here.";
-
-function parseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const at = line.indexOf(":");
-    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-  }
-  return headers;
-}
-
-function post(url: URL, body: FormData, signal: AbortSignal): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.responseType = "arraybuffer";
-    xhr.upload.addEventListener("progress", (event) => {
-      if (!event.lengthComputable) return;
-      setProgress({ phase: "uploading", loaded: event.loaded, total: event.total });
-    });
-    xhr.upload.addEventListener("load", () => {
-      setProgress({
-        phase: "processing",
-        total: progress.phase === "uploading" ? progress.total : 0,
-      });
-    });
-    xhr.addEventListener("load", () => {
-      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
-      resolve(
-        new Response(empty ? null : (xhr.response as ArrayBuffer), {
-          status: xhr.status,
-          headers: parseHeaders(xhr.getAllResponseHeaders()),
-        }),
-      );
-    });
-    xhr.addEventListener("error", () => reject(new TypeError(NETWORK_FAILED)));
-    xhr.addEventListener("abort", () =>
-      reject(new DOMException("The upload was cancelled.", "AbortError")),
-    );
-    signal.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(body);
-  });
-}
-
-/** What the sell and edit actions answer when the form comes back with errors. */
-export type UploadFormData = {
-  result: SubmissionResult<string[]>;
-  /** Files were sent, and a page without JavaScript cannot show them again. */
-  filesDropped?: boolean;
-};
-
-/** An answer in the actions' shape, for failures before the action could run. */
-function formFailure(message: string, field = "", status = 400) {
-  return data<UploadFormData>(
-    { result: { status: "error", error: { [field]: [message] } } },
-    { status },
-  );
-}
-
-/**
- * A route's `clientAction`: posts the form to the route's own server action
- * (React Router's `.data` endpoint, as its own fetch would) while reporting
- * upload progress, then answers exactly as that action did.
- */
-export async function uploadClientAction({
-  request,
-}: {
-  request: Request;
-}): Promise<ReturnType<typeof data<UploadFormData>> | Response> {
-  const body = await request.formData();
-  const url = new URL(request.url);
-  url.pathname = url.pathname.endsWith("/") ? `${url.pathname}_.data` : `${url.pathname}.data`;
-  setProgress({ phase: "uploading", loaded: 0, total: 0 });
-  let response: Response;
-  try {
-    response = await post(url, body, request.signal);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    return formFailure(NETWORK_FAILED, "", 503);
-  } finally {
-    setProgress({ phase: "idle" });
-  }
-  // Refused before the action ran (too large, not a form, another site).
-  if (!response.headers.has("X-Remix-Response")) {
-    if (response.status === 413) return formFailure(LISTING_MESSAGES.photosTooLarge, "photos", 413);
-    if (response.status >= 400) {
-      const text = (await response.text()).slice(0, 300);
-      return formFailure(text || `The form was refused (${response.status}).`, "", response.status);
-    }
-  }
-  if (!response.body) return formFailure(NETWORK_FAILED, "", 503);
-  const decoded = await decodeViaTurboStream(response.body, window);
-  const answer = decoded.value as
-    | { redirect: string; status: number; reload: boolean; replace: boolean }
-    | { data: unknown }
-    | { error: unknown };
-  if ("redirect" in answer) {
-    const init = {
-      status: answer.status,
-      headers: answer.replace ? { "X-Remix-Replace": "yes" } : undefined,
-    };
-    return answer.reload
-      ? redirectDocument(answer.redirect, init)
-      : redirect(answer.redirect, init);
-  }
-  if ("error" in answer) throw answer.error;
-  return data(answer.data as UploadFormData, { status: response.status });
-}
-
-/** The bar shown while a form with photos is being sent. */
-export function UploadProgressBar() {
-  const state = useUploadProgress();
-  const fraction =
-    state.phase === "uploading" && state.total > 0 ? state.loaded / state.total : null;
-  const percent = fraction === null ? null : Math.round(fraction * 100);
-  const label =
-    state.phase === "uploading"
-      ? state.total > 0
-        ? `Uploading: ${megabytes(state.loaded)} of ${megabytes(state.total)}`
-        : "Starting the upload…"
-      : state.phase === "processing"
-        ? "Uploaded. Preparing your photos…"
-        : "Saving…";
-  return (
-    <div className="w-full max-w-sm">
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? (state.phase === "processing" ? 100 : undefined)}
-        aria-valuetext={label}
-        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${
-            state.phase === "processing" ? "animate-pulse" : ""
-          }`}
-          style={{ width: `${state.phase === "processing" ? 100 : (percent ?? 0)}%` }}
-        />
-      </div>
-      <p className="mt-2 text-center text-sm text-slate-600 tabular-nums">
-        {label}
-        {percent !== null ? ` (${percent}%)` : ""}
-      </p>
-    </div>
-  );
-}
-
-// ── The picker ──────────────────────────────────────────────────────────────
 
 export type SavedPhoto = { id: number; url: string; width: number; height: number };
 
@@ -445,14 +253,15 @@ export function PhotoPicker({
                       {index > 0 ? (
                         <button
                           type="button"
-                          className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+                          className="rounded-md px-1.5 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
                           onClick={() => move(index, 0)}
-                          aria-label={`Make photo ${index + 1} the cover`}
                         >
-                          Make cover
+                          Make cover<span className="sr-only">, photo {index + 1}</span>
                         </button>
                       ) : (
-                        <span className="text-xs font-medium text-slate-500">Cover photo</span>
+                        <span className="text-xs font-medium whitespace-nowrap text-slate-500 max-sm:sr-only">
+                          Cover photo
+                        </span>
                       )}
                       <button
                         type="button"

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
 import { ListingForm } from "#app/components/listing-form.tsx";
-import { uploadClientAction, type UploadFormData } from "#app/components/photo-picker.tsx";
+import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
