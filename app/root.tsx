@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 
@@ -14,6 +15,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { configContext } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
@@ -29,11 +31,7 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME} — Trusted Used Car Seller Site` },
-  {
-    name: "description",
-    content:
-      "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.",
-  },
+  { name: "description", content: DEFAULT_DESCRIPTION },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -45,7 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     popToast(config, request),
   ]);
   return data(
-    { user, toast: flash.toast },
+    // publicUrl: every page's `meta` builds absolute canonical and preview URLs from it.
+    { user, toast: flash.toast, publicUrl: config.publicUrl },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
 }
@@ -54,12 +53,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Undefined while an error page renders without the root data.
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Dashboard and other personal pages are never indexed (seo.ts isPrivatePath).
+  const noindex = isPrivatePath(useLocation().pathname);
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172554" />
+        {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { CompareToggle } from "#app/components/compare-tray.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import {
   SellerAvatar,
@@ -11,7 +12,25 @@ import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
-import { formatPrice, listingPath, type ListingRow } from "#app/models/listing.ts";
+import {
+  formatMileage,
+  formatPrice,
+  listingPath,
+  type CarFacts,
+  type ListingRow,
+} from "#app/models/listing.ts";
+
+/** "2019 · 45,000 km · Diesel · Manual" under a search result's name. */
+function FactsLine({ facts }: { facts: CarFacts }) {
+  const parts = [
+    facts.year === null ? null : String(facts.year),
+    facts.mileageKm === null ? null : formatMileage(facts.mileageKm),
+    facts.fuel,
+    facts.transmission,
+  ].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return null;
+  return <span className="block text-xs text-slate-600">{parts.join(" · ")}</span>;
+}
 
 export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {
   const box = {
@@ -126,11 +145,14 @@ export function ListingTable({
   rows,
   caption,
   saved = null,
+  compareIds,
 }: {
   rows: ListingRow[];
   caption: string;
   /** The ids the signed-in visitor saved; null (a visitor) shows no save buttons. */
   saved?: number[] | null;
+  /** When given, each row gets a Compare button (these ids are the page's `compare` parameter). */
+  compareIds?: readonly number[];
 }) {
   const columns: Column<ListingRow>[] = [
     {
@@ -148,6 +170,7 @@ export function ListingTable({
               {row.title}
             </Link>
             <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
+            {row.facts ? <FactsLine facts={row.facts} /> : null}
           </span>
         </span>
       ),
@@ -163,7 +186,18 @@ export function ListingTable({
       ),
     },
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
-    { header: "Details", cell: (row) => <DetailsLink row={row} /> },
+    {
+      header: "Details",
+      cell: (row) =>
+        compareIds ? (
+          <span className="flex flex-wrap items-center gap-2 max-md:justify-end">
+            <DetailsLink row={row} />
+            <CompareToggle listingId={row.id} title={row.title} urlIds={compareIds} />
+          </span>
+        ) : (
+          <DetailsLink row={row} />
+        ),
+    },
     ...(saved
       ? [
           {

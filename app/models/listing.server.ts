@@ -15,15 +15,15 @@ export const ADVERTISED_LIMIT = 12;
  * Public lists leave out available cars whose seller has not confirmed them for
  * LISTING_FRESH_DAYS (DESIGN decision 21); sold cars have nothing to confirm.
  */
-function freshOrSold(now: Date): SQL {
+export function freshOrSold(now: Date): SQL {
   return or(eq(listing.status, "sold"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
 }
 
-function availableAndFresh(now: Date): SQL {
+export function availableAndFresh(now: Date): SQL {
   return and(eq(listing.status, "available"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
 }
 
-type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
+export type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 export type AvifKeys = {
   avifSmallKey?: string | null;
@@ -31,7 +31,7 @@ export type AvifKeys = {
   avifLargeKey?: string | null;
 };
 
-function photoUrls(
+export function photoUrls(
   storage: Storage,
   keys: {
     smallKey: string;
@@ -54,7 +54,7 @@ function photoUrls(
   };
 }
 
-function toRow(storage: Storage, raw: RawRow): ListingRow {
+export function toRow(storage: Storage, raw: RawRow): ListingRow {
   return {
     id: raw.id,
     title: raw.title,

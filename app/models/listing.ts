@@ -132,6 +132,16 @@ export type SellerSummary = {
   verified: boolean;
 };
 
+/** The typed car facts a search result shows under its name. */
+export type CarFacts = {
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileageKm: number | null;
+  fuel: string | null;
+  transmission: string | null;
+};
+
 /** One row of a listings table (home, category and all-cars pages). */
 export type ListingRow = {
   id: number;
@@ -143,6 +153,8 @@ export type ListingRow = {
   category: { name: string; slug: string };
   seller: SellerSummary;
   photo: PhotoUrls | null;
+  /** Search results carry the car facts; other tables leave them out. */
+  facts?: CarFacts;
 };
 
 export function listingPath(id: number): string {

@@ -1,20 +1,55 @@
 import { Link, useLocation } from "react-router";
 
-/** Previous / next links that keep the rest of the query string. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * The page numbers to show: the first, the last, and two either side of the
+ * current one, with null where a gap is ("1 … 4 5 6 7 8 … 50").
+ */
+export function pageWindow(page: number, pageCount: number, spread = 2): (number | null)[] {
+  const shown = new Set([1, pageCount]);
+  for (let n = page - spread; n <= page + spread; n++) {
+    if (n >= 1 && n <= pageCount) shown.add(n);
+  }
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  sorted.forEach((n, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && n - previous === 2) result.push(previous + 1);
+    else if (previous !== undefined && n - previous > 2) result.push(null);
+    result.push(n);
+  });
+  return result;
+}
+
+/**
+ * Previous / next and page-number links. By default they keep the rest of the
+ * query string; `href` builds them instead (search pages use their canonical URLs).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  href?: (page: number) => string;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams(location.search);
-    if (target === 1) params.delete("page");
-    else params.set("page", String(target));
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
+  const hrefFor =
+    href ??
+    ((target: number) => {
+      const params = new URLSearchParams(location.search);
+      if (target === 1) params.delete("page");
+      else params.set("page", String(target));
+      const query = params.toString();
+      return `${location.pathname}${query ? `?${query}` : ""}`;
+    });
   const linkClass =
     "inline-flex items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50";
+  const numberClass =
+    "inline-flex min-w-10 items-center justify-center rounded-lg px-2 py-2 text-sm font-semibold";
   return (
-    <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
           Previous
@@ -22,9 +57,38 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       ) : (
         <span />
       )}
-      <p className="text-sm text-slate-600">
-        Page {page} of {pageCount}
+      <p className="text-sm text-slate-600 sm:hidden">
+        Page {page} of {pageCount.toLocaleString("en-US")}
       </p>
+      <ol className="hidden flex-wrap items-center gap-1 sm:flex">
+        {pageWindow(page, pageCount).map((n, index) =>
+          n === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span
+                  aria-current="page"
+                  className={`${numberClass} bg-brand-600 text-white shadow-sm`}
+                >
+                  <span className="sr-only">Page </span>
+                  {n.toLocaleString("en-US")}
+                </span>
+              ) : (
+                <Link
+                  to={hrefFor(n)}
+                  className={`${numberClass} bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100`}
+                >
+                  <span className="sr-only">Page </span>
+                  {n.toLocaleString("en-US")}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ol>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
           Next

@@ -1,82 +1,135 @@
-// /products/{category} and /products/allProducts: a category sidebar and one page
-// of cars, available ones by default, sold ones too when asked.
-import { data, Form, Link, NavLink, redirect, useNavigation, useSubmit } from "react-router";
+// /products/{category} and /products/allProducts: keyword search, filters, sorts
+// and numbered pages over the public cars, all in the URL (decision 010).
+import { data, NavLink, redirect, useLocation, useNavigation } from "react-router";
 
+import { CompareBar } from "#app/components/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
+import { SearchBar, SearchFilterPanel, useSearchForm } from "#app/components/search-filters.tsx";
+import { ActiveFilters, EmptySearch, SearchNotices } from "#app/components/search-results.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
-import { findListings } from "#app/models/listing.server.ts";
-import { parsePage } from "#app/models/id.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { parseCompareIds } from "#app/models/search-compare.ts";
+import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
+import { countLabel, hasFilters, parseSearch, searchQuery } from "#app/models/search.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
-import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/browse";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.heading ?? "Cars"} — ${SITE_NAME}` },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [{ title: "Cars — Carlot" }];
+  const { heading, categoryName, filters, total, capped, page, canonicalQuery } = loaderData;
+  const what = categoryName ? `used ${categoryName} cars` : "used cars";
+  const count = countLabel(total, capped).toLowerCase();
+  const filtered = hasFilters(filters);
+  return seoMeta({
+    title: `${filtered ? "Search results: " : ""}${heading}${page > 1 ? `, page ${page}` : ""}`,
+    description: filtered
+      ? `${count} matching your search among the ${what} for sale on Carlot, from trusted sellers.`
+      : `Browse ${count} ${what} for sale on Carlot${page > 1 ? ` (page ${page})` : ""}: compare prices, mileage and years, filter by make, model, price and fuel, and contact trusted sellers.`,
+    path: `${location.pathname}${canonicalQuery ? `?${canonicalQuery}` : ""}`,
+    publicUrl: publicUrlOf(matches),
+    image: loaderData.rows[0]?.photo
+      ? {
+          url: loaderData.rows[0].photo.large,
+          width: loaderData.rows[0].photo.width,
+          height: loaderData.rows[0].photo.height,
+          alt: loaderData.rows[0].title,
+        }
+      : null,
+    noindex: filtered,
+  });
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
-  const db = context.get(dbContext);
-  const storage = context.get(storageContext);
+  const { db, storage } = servicesOf(context);
   let category: { id: number; slug: string; name: string } | null = null;
   if (params.category !== undefined) {
-    const slug = categorySlug(params.category);
-    category = await getCategoryBySlug(db, slug);
+    category = await getCategoryBySlug(db, categorySlug(params.category));
     if (!category) throw data("No such category", { status: 404 });
     // One canonical address per category: /products/Off%20Road → /products/off-road.
     if (params.category !== category.slug) {
       throw redirect(`/products/${category.slug}${url.search}`, 301);
     }
   }
-  const includeSold = url.searchParams.get("sold") === "1";
-  const [categories, page, viewer] = await Promise.all([
+  const [makeModels, categories, viewer] = await Promise.all([
+    findMakeModels(db),
     findCategories(db, storage),
-    findListings(db, storage, {
-      categoryId: category?.id,
-      includeSold,
-      page: parsePage(url.searchParams.get("page")),
-    }),
     getSessionUser(context, request),
   ]);
-  // Signed-in visitors get a save button on each row; null hides them.
-  const saved = viewer
-    ? await savedListingIds(
-        db,
-        viewer.id,
-        page.rows.map((row) => row.id),
-      )
-    : null;
+  const { filters, notices } = parseSearch(url.searchParams, makeModels);
+  const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
+  const canonicalQuery = searchQuery(filters);
+  // A clean search in another order (or with empty fields, as a form without
+  // JavaScript sends it) moves to its canonical URL; a corrected one stays to
+  // say what was corrected.
+  const wanted = searchQuery(filters, {}, { compare });
+  const given = new URLSearchParams(url.search);
+  given.delete("_routes");
+  if (notices.length === 0 && given.toString() !== wanted) {
+    throw redirect(`${url.pathname}${wanted ? `?${wanted}` : ""}`);
+  }
+  const scope = { categoryId: category?.id };
+  const page = await searchListings(db, storage, filters, scope);
+  const [saved, suggestions] = await Promise.all([
+    // Signed-in visitors get a save button on each row; null hides them.
+    viewer
+      ? savedListingIds(
+          db,
+          viewer.id,
+          page.rows.map((row) => row.id),
+        )
+      : null,
+    page.total === 0 ? suggestLooser(db, filters, scope) : [],
+  ]);
   return {
     heading: category ? `${category.name} cars` : "All cars",
+    categoryName: category?.name ?? null,
     categorySlug: category?.slug ?? null,
     categories: categories.map(({ id, slug, name }) => ({ id, slug, name })),
-    includeSold,
+    makeModels,
+    filters,
+    includeSold: filters.sold,
+    notices,
+    canonicalQuery,
+    compare,
     saved,
+    suggestions,
     ...page,
   };
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
-  const { heading, categories, includeSold, rows, total, page, pageCount } = loaderData;
-  const submit = useSubmit();
+  const { heading, categories, filters, rows, total, capped, page, pageCount, compare } =
+    loaderData;
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const busy = navigation.state === "loading";
-  const what = includeSold ? "cars" : "available cars";
+  const { formRef, formKey, go, schedule } = useSearchForm(loaderData.makeModels);
+  const compareIds = parseCompareIds(compare).ids;
+  const categoryHref = (slug: string) => {
+    // Keep the filters when moving between categories (the page starts again at 1).
+    const query = searchQuery(filters, { page: 1 }, { compare });
+    return `/products/${slug}${query ? `?${query}` : ""}`;
+  };
+  const pageHref = (target: number) => {
+    const query = searchQuery(filters, { page: target }, { compare });
+    return `${pathname}${query ? `?${query}` : ""}`;
+  };
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[14rem_1fr] lg:px-8">
-      <aside aria-label="Categories" className="min-w-0">
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
+      <aside aria-label="Categories and filters" className="min-w-0 lg:row-span-2">
         <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h2>
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
           {[{ slug: "allProducts", name: "All cars", id: 0 }, ...categories].map((item) => (
             <li key={item.id} className="shrink-0">
               <NavLink
-                to={`/products/${item.slug}${includeSold ? "?sold=1" : ""}`}
+                to={categoryHref(item.slug)}
                 prefetch="intent"
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
@@ -91,44 +144,33 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <div className="mt-4 lg:mt-8">
+          <SearchFilterPanel
+            key={formKey}
+            formRef={formRef}
+            go={go}
+            schedule={schedule}
+            filters={filters}
+            makeModels={loaderData.makeModels}
+            total={total}
+            capped={capped}
+            compare={compare}
+          />
+        </div>
       </aside>
 
       <section aria-labelledby="browse-heading" aria-busy={busy} className="min-w-0">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 id="browse-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-              {heading}
-            </h1>
-            <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-              {total === 0 ? `No ${what}` : `${total.toLocaleString("en-US")} ${what}`}
-            </p>
-          </div>
-          <Form
-            method="get"
-            className="flex items-center gap-3"
-            onChange={(event) => submit(event.currentTarget)}
-          >
-            <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
-              <input
-                type="checkbox"
-                name="sold"
-                value="1"
-                defaultChecked={includeSold}
-                key={String(includeSold)}
-                className="size-4 rounded border-slate-300 accent-brand-600"
-              />
-              Include sold cars
-            </label>
-            <noscript>
-              <button
-                type="submit"
-                className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white"
-              >
-                Apply
-              </button>
-            </noscript>
-          </Form>
-        </div>
+        <h1 id="browse-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {heading}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+          {total === 0
+            ? "No cars match"
+            : `${countLabel(total, capped)}${filters.sold ? "" : " for sale"}`}
+        </p>
+        <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
+        <SearchNotices notices={loaderData.notices} />
+        <ActiveFilters filters={filters} compare={compare} />
 
         <div className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
           {rows.length > 0 ? (
@@ -136,26 +178,25 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               rows={rows}
               caption={`${heading}, page ${page} of ${pageCount}`}
               saved={loaderData.saved}
+              compareIds={compareIds}
             />
           ) : (
-            <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold text-slate-900">No cars here yet</p>
-              <p className="mt-2 text-slate-600">
-                {includeSold
-                  ? "Nobody has listed a car in this category."
-                  : "There are no available cars in this category right now."}
-              </p>
-              <Link
-                to="/products/allProducts"
-                className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
-              >
-                See all cars
-              </Link>
-            </div>
+            <EmptySearch
+              filters={filters}
+              suggestions={loaderData.suggestions}
+              compare={compare}
+              inCategory={loaderData.categoryName}
+            />
           )}
         </div>
-        <Pagination page={page} pageCount={pageCount} />
+        <Pagination page={page} pageCount={pageCount} href={pageHref} />
+        {capped && page === pageCount ? (
+          <p className="mt-4 text-center text-sm text-slate-600">
+            That is as far as the pages go. Narrow the search to see the rest.
+          </p>
+        ) : null}
       </section>
+      <CompareBar initialIds={compareIds} />
     </div>
   );
 }

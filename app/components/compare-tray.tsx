@@ -1,0 +1,166 @@
+// The comparison tray: up to four car ids kept in localStorage (with JavaScript)
+// or in the page's `compare` parameter (without). "Compare" buttons add and remove
+// cars; the bar at the bottom links to /compare?ids=….
+import { useEffect, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+
+import {
+  COMPARE_MAX,
+  compareHref,
+  parseCompareIds,
+  toggleCompareId,
+} from "#app/models/search-compare.ts";
+
+const STORAGE_KEY = "carlot.compare";
+const NONE: number[] = [];
+const listeners = new Set<() => void>();
+let snapshot: number[] | null = null;
+
+function read(): number[] {
+  if (snapshot) return snapshot;
+  try {
+    snapshot = parseCompareIds(window.localStorage.getItem(STORAGE_KEY)).ids;
+  } catch {
+    snapshot = [];
+  }
+  return snapshot;
+}
+
+function write(ids: number[]) {
+  snapshot = ids;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, ids.join(","));
+  } catch {
+    // Private mode without storage: the tray still works on this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY) return;
+    snapshot = null;
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The tray's ids; [] while rendering on the server. */
+export function useCompareIds(): number[] {
+  return useSyncExternalStore(subscribe, read, () => NONE);
+}
+
+/**
+ * "Compare" for one car. Without JavaScript it is a link to the comparison with
+ * this car added to `urlIds` (the page's `compare` parameter); with JavaScript it
+ * adds or removes the car from the tray.
+ */
+export function CompareToggle({
+  listingId,
+  title,
+  urlIds = NONE,
+  size = "sm",
+}: {
+  listingId: number;
+  title: string;
+  urlIds?: readonly number[];
+  size?: "sm" | "md";
+}) {
+  const ids = useCompareIds();
+  const chosen = ids.includes(listingId);
+  const full = !chosen && ids.length >= COMPARE_MAX;
+  const fallback = compareHref(toggleCompareId(urlIds, listingId));
+  const base =
+    size === "sm"
+      ? "inline-flex items-center gap-1 rounded-lg px-3 py-2 text-xs font-semibold whitespace-nowrap"
+      : "inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold";
+  const look = chosen
+    ? "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-600/30 hover:bg-emerald-100"
+    : "bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50";
+  return (
+    <a
+      href={fallback}
+      role="button"
+      aria-pressed={chosen}
+      aria-disabled={full || undefined}
+      title={full ? `You can compare up to ${COMPARE_MAX} cars` : undefined}
+      className={`${base} ${look} ${full ? "cursor-not-allowed opacity-60" : ""}`}
+      onClick={(event) => {
+        event.preventDefault();
+        if (full) return;
+        write(toggleCompareId(read(), listingId));
+      }}
+      onKeyDown={(event) => {
+        if (event.key === " ") {
+          event.preventDefault();
+          event.currentTarget.click();
+        }
+      }}
+    >
+      <span aria-hidden="true">{chosen ? "✓" : "+"}</span>
+      {chosen ? "Comparing" : "Compare"}
+      <span className="sr-only"> {title}</span>
+    </a>
+  );
+}
+
+/**
+ * The bar that appears when cars are in the tray. `initialIds` (the `compare`
+ * parameter of a page reached without JavaScript) join the tray once loaded.
+ */
+export function CompareBar({ initialIds = NONE }: { initialIds?: readonly number[] }) {
+  const ids = useCompareIds();
+  useEffect(() => {
+    if (initialIds.length === 0) return;
+    let merged = read();
+    for (const id of initialIds) {
+      if (!merged.includes(id)) merged = toggleCompareId(merged, id);
+    }
+    if (merged.length !== read().length) write(merged);
+  }, [initialIds]);
+  if (ids.length === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Cars to compare"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">
+            {ids.length} of {COMPARE_MAX}
+          </span>{" "}
+          cars chosen to compare
+        </p>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => write([])}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100"
+          >
+            Clear
+          </button>
+          <Link
+            to={compareHref(ids)}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Compare {ids.length} {ids.length === 1 ? "car" : "cars"}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The compare page keeps the tray in step with the cars it shows. */
+export function useSyncTray(ids: readonly number[]) {
+  useEffect(() => {
+    const current = read();
+    if (current.join(",") !== ids.join(",")) write([...ids]);
+  }, [ids]);
+}

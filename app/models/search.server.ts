@@ -1,0 +1,294 @@
+// Search queries for /products/allProducts and /products/{category} (decision 010).
+// Every query keeps the public rule: available cars confirmed within
+// LISTING_FRESH_DAYS, plus sold cars when asked. Each filter and sort has an index
+// (app/db/schema.ts says which); the plans are printed by `npm run bench`.
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { availableAndFresh, freshOrSold, toRow, type RawRow } from "#app/models/listing.server.ts";
+import type { ListingRow } from "#app/models/listing.ts";
+import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
+import {
+  activeFilters,
+  COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  searchQuery,
+  type Loosening,
+  type MakeModels,
+  type SearchFilters,
+} from "#app/models/search.ts";
+import { cached } from "#app/services/cache.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+/** Lower-cases and folds the accents of a parameter, exactly as the stored vector was. */
+function foldSql(value: string): SQL {
+  const [before, after] = foldSqlText("\u0000").split("\u0000") as [string, string];
+  return sql.join([sql.raw(before), sql`${value}`, sql.raw(after)], sql.raw(""));
+}
+
+const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+
+/** The visitor's words as a query: "quoted phrases", or, -not (websearch syntax). */
+export function keywordQuery(q: string): SQL {
+  return sql`websearch_to_tsquery(${config}, ${foldSql(q)})`;
+}
+
+/** Location words, matched only against the location part of the vector (weight B). */
+function locationQuery(location: string): SQL | null {
+  const words = (location.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (words.length === 0) return null;
+  return sql`to_tsquery(${config}, ${foldSql(words.map((word) => `${word}:B`).join(" & "))})`;
+}
+
+/** A query of stop words only ("the") has no lexemes: it narrows nothing. */
+function matches(query: SQL): SQL {
+  return sql`(numnode(${query}) = 0 or ${listing.searchVector} @@ ${query})`;
+}
+
+export type SearchScope = { categoryId?: number; now?: Date };
+
+/** The WHERE clause for a search: the public rule, the category, then each filter. */
+export function searchWhere(filters: SearchFilters, scope: SearchScope = {}): SQL {
+  const now = scope.now ?? new Date();
+  const parts: SQL[] = [filters.sold ? freshOrSold(now) : availableAndFresh(now)];
+  if (scope.categoryId !== undefined) parts.push(eq(listing.categoryId, scope.categoryId));
+  if (filters.q) parts.push(matches(keywordQuery(filters.q)));
+  if (filters.make) parts.push(sql`lower(${listing.make}) = lower(${filters.make})`);
+  if (filters.model) parts.push(sql`lower(${listing.model}) = lower(${filters.model})`);
+  if (filters.minYear !== undefined) parts.push(gte(listing.year, filters.minYear));
+  if (filters.maxYear !== undefined) parts.push(lte(listing.year, filters.maxYear));
+  if (filters.minPrice !== undefined) parts.push(gte(listing.resalePrice, filters.minPrice * 100));
+  if (filters.maxPrice !== undefined) parts.push(lte(listing.resalePrice, filters.maxPrice * 100));
+  if (filters.maxMileage !== undefined) parts.push(lte(listing.mileageKm, filters.maxMileage));
+  if (filters.fuel) parts.push(eq(listing.fuel, filters.fuel));
+  if (filters.transmission) parts.push(eq(listing.transmission, filters.transmission));
+  if (filters.quality) parts.push(eq(listing.quality, filters.quality));
+  if (filters.location) {
+    const query = locationQuery(filters.location);
+    if (query) parts.push(sql`${listing.searchVector} @@ ${query}`);
+  }
+  if (filters.verified) {
+    parts.push(
+      inArray(
+        listing.sellerId,
+        sql`(select ${user.id} from ${user} where ${user.verified} and ${user.role} = 'seller')`,
+      ),
+    );
+  }
+  return and(...parts)!;
+}
+
+/** ORDER BY for each sort, written to match its index exactly (nulls included). */
+export function searchOrder(filters: SearchFilters): SQL[] {
+  switch (filters.sort) {
+    case "relevance":
+      return [
+        sql`ts_rank(${listing.searchVector}, ${keywordQuery(filters.q ?? "")}) desc`,
+        sql`${listing.createdAt} desc nulls last`,
+        sql`${listing.id} desc nulls last`,
+      ];
+    case "price-asc":
+      return [asc(listing.resalePrice), asc(listing.id)];
+    case "price-desc":
+      return [desc(listing.resalePrice), desc(listing.id)];
+    case "mileage":
+      return [sql`${listing.mileageKm} asc nulls last`, asc(listing.id)];
+    case "year":
+      return [sql`${listing.year} desc nulls last`, sql`${listing.id} desc nulls last`];
+    case "newest":
+      return [sql`${listing.createdAt} desc nulls last`, sql`${listing.id} desc nulls last`];
+  }
+}
+
+/** How many cars match, counting no further than COUNT_CAP + 1. */
+export async function countMatches(db: Db, where: SQL): Promise<number> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(listing)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("limited");
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(limited);
+  return row?.total ?? 0;
+}
+
+/** One page of ids in the chosen order. */
+function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
+  return db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(where)
+    .orderBy(...order)
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+}
+
+/** Table rows (with car facts) for ids, in the given order. */
+async function rowsFor(db: Db, storage: Storage, ids: number[]): Promise<ListingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      categoryName: category.name,
+      categorySlug: category.slug,
+      sellerName: user.name,
+      sellerEmail: user.email,
+      sellerImage: user.image,
+      sellerVerified: user.verified,
+      smallKey: listingPhoto.smallKey,
+      mediumKey: listingPhoto.mediumKey,
+      largeKey: listingPhoto.largeKey,
+      avifSmallKey: listingPhoto.avifSmallKey,
+      avifMediumKey: listingPhoto.avifMediumKey,
+      avifLargeKey: listingPhoto.avifLargeKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+      createdAt: listing.createdAt,
+      advertisedAt: listing.advertisedAt,
+      make: listing.make,
+      model: listing.model,
+      year: listing.year,
+      mileageKm: listing.mileageKm,
+      fuel: listing.fuel,
+      transmission: listing.transmission,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    )
+    .where(inArray(listing.id, ids));
+  const byId = new Map(
+    rows.map((raw) => [
+      raw.id,
+      {
+        ...toRow(storage, raw satisfies RawRow),
+        facts: {
+          make: raw.make,
+          model: raw.model,
+          year: raw.year,
+          mileageKm: raw.mileageKm,
+          fuel: raw.fuel,
+          transmission: raw.transmission,
+        },
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type SearchPage = {
+  rows: ListingRow[];
+  /** Exact up to COUNT_CAP; see `capped`. */
+  total: number;
+  capped: boolean;
+  page: number;
+  pageCount: number;
+};
+
+/**
+ * One page of search results and the count. The count stops at COUNT_CAP (the
+ * page then says "More than 10,000 cars" and offers COUNT_CAP / 20 pages), so a
+ * broad search costs no more than a narrow one. A page past the end shows the last.
+ */
+export async function searchListings(
+  db: Db,
+  storage: Storage,
+  filters: SearchFilters,
+  scope: SearchScope = {},
+): Promise<SearchPage> {
+  const where = searchWhere(filters, scope);
+  const order = searchOrder(filters);
+  const [counted, firstTry] = await Promise.all([
+    countMatches(db, where),
+    pageIds(db, where, order, filters.page),
+  ]);
+  const capped = counted > COUNT_CAP;
+  const total = Math.min(counted, COUNT_CAP);
+  const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const ids = page === filters.page ? firstTry : await pageIds(db, where, order, page);
+  return {
+    rows: await rowsFor(
+      db,
+      storage,
+      ids.map((row) => row.id),
+    ),
+    total,
+    capped,
+    page,
+    pageCount,
+  };
+}
+
+/**
+ * Makes and models of public listings, for the make → model selects and for
+ * checking `make`/`model` parameters. Spelled as most listings spell them;
+ * kept a minute per process (one grouped scan of listing_make_model_idx).
+ */
+export function findMakeModels(db: Db, now: Date = new Date()): Promise<MakeModels> {
+  return cached(db, "search:make-models", 60_000, async () => {
+    const rows = await db
+      .select({
+        make: sql<string>`mode() within group (order by ${listing.make})`,
+        model: sql<string>`mode() within group (order by ${listing.model})`,
+      })
+      .from(listing)
+      .where(and(availableAndFresh(now), isNotNull(listing.make), isNotNull(listing.model)))
+      .groupBy(sql`lower(${listing.make})`, sql`lower(${listing.model})`);
+    const byMake = new Map<string, { make: string; models: Set<string> }>();
+    for (const row of rows) {
+      const key = row.make.toLowerCase();
+      const entry = byMake.get(key) ?? { make: row.make, models: new Set<string>() };
+      entry.models.add(row.model);
+      byMake.set(key, entry);
+    }
+    const collator = new Intl.Collator("en", { sensitivity: "base" });
+    return [...byMake.values()]
+      .map(({ make, models }) => ({ make, models: [...models].sort(collator.compare) }))
+      .sort((a, b) => collator.compare(a.make, b.make));
+  });
+}
+
+/**
+ * For an empty result: each filter in use, and the category, with how many cars
+ * the search would find without it. Only those that find something, most first.
+ */
+export async function suggestLooser(
+  db: Db,
+  filters: SearchFilters,
+  scope: SearchScope = {},
+): Promise<Loosening[]> {
+  const options = activeFilters(filters).map((chip) => ({
+    label: `Remove ${chip.label}`,
+    filters: { ...filters, ...chip.without, page: 1 },
+    categoryId: scope.categoryId,
+  }));
+  if (scope.categoryId !== undefined) {
+    options.push({ label: "Search every category", filters, categoryId: undefined });
+  }
+  const counted = await Promise.all(
+    options.map(async (option) => {
+      const found = await countMatches(
+        db,
+        searchWhere(option.filters, { categoryId: option.categoryId, now: scope.now }),
+      );
+      return {
+        label: option.label,
+        query: searchQuery(option.filters),
+        everyCategory: option.categoryId === undefined && scope.categoryId !== undefined,
+        total: Math.min(found, COUNT_CAP),
+        capped: found > COUNT_CAP,
+      };
+    }),
+  );
+  return counted.filter((option) => option.total > 0).sort((a, b) => b.total - a.total);
+}

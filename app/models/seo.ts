@@ -1,0 +1,89 @@
+// Search engines and link previews: titles, descriptions, canonical URLs,
+// OpenGraph / Twitter cards and robots rules, built the same way on every page.
+import type { MetaDescriptor } from "react-router";
+
+import { SITE_NAME } from "#app/models/site.ts";
+
+export const DEFAULT_DESCRIPTION =
+  "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.";
+
+/** The picture previews use when a page has no photo of its own. */
+export const DEFAULT_SHARE_IMAGE = "/logo.svg";
+
+/** An absolute URL on this site, from PUBLIC_URL and a path (which may already be absolute). */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${publicUrl.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/**
+ * Pages that are personal or only for signed-in people: never indexed. The root
+ * layout reads this for every page, so each dashboard page is covered in one place.
+ * The car detail pages live under /dashboard/productDetails/{id} but are public.
+ */
+export function isPrivatePath(pathname: string): boolean {
+  if (/^\/dashboard\/productDetails\/\d+\/?$/.test(pathname)) return false;
+  return /^\/(dashboard|wishlist|logout|auth|reset-password)(\/|$)/.test(pathname);
+}
+
+/** Cuts a text to at most `max` characters at a word boundary, for descriptions. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+export type SeoInput = {
+  /** The page's own title; the site name is added. */
+  title: string;
+  description: string;
+  /** Path and canonical query of the page ("/products/sedan?page=2"). */
+  path: string;
+  publicUrl: string;
+  /** A photo for previews (path or absolute URL); the logo otherwise. */
+  image?: { url: string; width?: number; height?: number; alt?: string } | null;
+  noindex?: boolean;
+  type?: "website" | "product";
+};
+
+/** Title, description, canonical link, robots, OpenGraph and Twitter card tags. */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const title = `${input.title} — ${SITE_NAME}`;
+  const url = absoluteUrl(input.publicUrl, input.path);
+  const image = input.image ?? { url: DEFAULT_SHARE_IMAGE, alt: `${SITE_NAME} logo` };
+  const imageUrl = absoluteUrl(input.publicUrl, image.url);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: input.type === "product" ? "product" : "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: imageUrl },
+  ];
+  if (image.width) tags.push({ property: "og:image:width", content: String(image.width) });
+  if (image.height) tags.push({ property: "og:image:height", content: String(image.height) });
+  if (image.alt) {
+    tags.push({ property: "og:image:alt", content: image.alt });
+    tags.push({ name: "twitter:image:alt", content: image.alt });
+  }
+  if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+}
+
+/** PUBLIC_URL as the root loader hands it to every page's `meta`. */
+export function publicUrlOf(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    { publicUrl?: string } | undefined;
+  return root?.publicUrl ?? "";
+}
