@@ -91,6 +91,7 @@ export function PhotoPicker({
   const [notice, setNotice] = useState("");
   const [broken, setBroken] = useState<Set<string>>(() => new Set());
   const carrier = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLInputElement>(null);
   const urls = useRef(new Set<string>());
   const hintId = useId();
 
@@ -112,6 +113,21 @@ export function PhotoPicker({
     input.files = transfer.files;
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }, [items, hydrated]);
+
+  // The hidden carrier cannot take focus: when the photos come back with an error
+  // (and focus was lost while the form was hidden, or sits on the submit button),
+  // focus the chooser, which the error describes.
+  const errorKey = errors?.join("\n") ?? "";
+  useEffect(() => {
+    if (!errorKey) return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const lost =
+        !active || active === document.body || (active as HTMLButtonElement).type === "submit";
+      if (lost) chooser.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [errorKey]);
 
   function add(files: FileList | File[] | null) {
     const chosen = [...(files ?? [])];
@@ -290,10 +306,12 @@ export function PhotoPicker({
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <label className={`${buttonClass} cursor-pointer`}>
               <input
+                ref={chooser}
                 type="file"
                 accept="image/*"
                 multiple
                 className="sr-only"
+                aria-describedby={describedBy}
                 onChange={onChoose}
                 disabled={items.length >= LISTING_PHOTO_MAX_COUNT}
               />

@@ -158,6 +158,10 @@ describe.each([
     // The server decodes every file and refuses the drawing; what was typed stays.
     await page.getByRole("button", { name: "Publish my car" }).click();
     await page.getByText(/"sneaky\.jpg" is an SVG drawing, not a photo/).waitFor();
+    // Focus goes to the photos, which the message describes.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("label")?.textContent))
+      .toBe("Add more photos");
     await expect(field(page, "carName").inputValue()).resolves.toBe(title);
     await expect(tiles.count()).resolves.toBe(4);
     await page.getByRole("button", { name: "Remove photo 4" }).click();
