@@ -1,5 +1,7 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
+import { VerifiedNote } from "#app/components/verified-note.tsx";
+import type { VerificationNote } from "#app/models/verification.ts";
 import { initialsOf } from "#app/models/user.ts";
 import {
   LISTING_STATUS_LABEL,
@@ -7,7 +9,18 @@ import {
   type SellerSummary,
 } from "#app/models/listing.ts";
 
-export function VerifiedBadge({ className = "" }: { className?: string }) {
+/**
+ * The seller's Verified badge. Given the verification's note (or null when none
+ * was recorded), it opens to say what was checked and when (VerifiedNote).
+ */
+export function VerifiedBadge({
+  className = "",
+  note,
+}: {
+  className?: string;
+  note?: VerificationNote | null;
+}) {
+  if (note !== undefined) return <VerifiedNote note={note} className={className} />;
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/20 ring-inset ${className}`}
@@ -71,10 +84,10 @@ export function SellerIdentity({
     <div className="flex min-w-0 items-center gap-3">
       <SellerAvatar seller={seller} />
       <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
           <span className="truncate">{seller.name}</span>
-          {seller.verified ? <VerifiedBadge /> : null}
-        </p>
+          {seller.verified ? <VerifiedBadge note={seller.verification ?? null} /> : null}
+        </div>
         {showEmail ? <p className="truncate text-sm text-slate-600">{seller.email}</p> : null}
       </div>
     </div>

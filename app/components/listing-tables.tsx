@@ -111,7 +111,7 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
           <SellerAvatar seller={row.seller} size={32} />
           <span className="flex flex-col items-start gap-0.5 max-md:flex-row max-md:items-center max-md:gap-2">
             <span className="font-medium whitespace-nowrap text-slate-900">{row.seller.name}</span>
-            {row.seller.verified ? <VerifiedBadge /> : null}
+            {row.seller.verified ? <VerifiedBadge note={row.seller.verification ?? null} /> : null}
           </span>
         </span>
       ),

@@ -10,6 +10,7 @@ import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
 import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
+import { sellerVerificationNote } from "#app/models/verification.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
@@ -68,6 +69,7 @@ export async function findSellerListings(
       sellerEmail: user.email,
       sellerImage: user.image,
       sellerVerified: user.verified,
+      sellerVerification: sellerVerificationNote(user.id),
       smallKey: listingPhoto.smallKey,
       mediumKey: listingPhoto.mediumKey,
       largeKey: listingPhoto.largeKey,
@@ -99,6 +101,7 @@ export async function findSellerListings(
         email: raw.sellerEmail,
         imageUrl: raw.sellerImage,
         verified: raw.sellerVerified,
+        verification: raw.sellerVerified ? raw.sellerVerification : null,
       },
       photo:
         raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight

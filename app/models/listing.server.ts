@@ -5,6 +5,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { ListingRow, PhotoUrls } from "#app/models/listing.ts";
+import { sellerVerificationNote } from "#app/models/verification.server.ts";
+import type { VerificationNote } from "#app/models/verification.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const LISTINGS_PAGE_SIZE = 20;
@@ -23,7 +25,10 @@ export function availableAndFresh(now: Date): SQL {
   return and(eq(listing.status, "available"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
 }
 
-export type RawRow = Awaited<ReturnType<typeof selectRows>>[number];
+/** A table row as queried; the verification note is optional for queries that leave it out. */
+export type RawRow = Omit<Awaited<ReturnType<typeof selectRows>>[number], "sellerVerification"> & {
+  sellerVerification?: VerificationNote | null;
+};
 
 export type AvifKeys = {
   avifSmallKey?: string | null;
@@ -68,6 +73,7 @@ export function toRow(storage: Storage, raw: RawRow): ListingRow {
       email: raw.sellerEmail,
       imageUrl: raw.sellerImage,
       verified: raw.sellerVerified,
+      verification: raw.sellerVerified ? (raw.sellerVerification ?? null) : null,
     },
     photo:
       raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight
@@ -184,6 +190,7 @@ function selectRows(db: Db, page: PageSpec) {
       sellerEmail: user.email,
       sellerImage: user.image,
       sellerVerified: user.verified,
+      sellerVerification: sellerVerificationNote(user.id),
       smallKey: listingPhoto.smallKey,
       mediumKey: listingPhoto.mediumKey,
       largeKey: listingPhoto.largeKey,
@@ -299,6 +306,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       sellerEmail: user.email,
       sellerImage: user.image,
       sellerVerified: user.verified,
+      sellerVerification: sellerVerificationNote(user.id),
     })
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
@@ -327,6 +335,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     sellerEmail,
     sellerImage,
     sellerVerified,
+    sellerVerification,
     ...rest
   } = row;
   return {
@@ -339,6 +348,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       email: sellerEmail,
       imageUrl: sellerImage,
       verified: sellerVerified,
+      verification: sellerVerified ? sellerVerification : null,
     },
     photos: photos.map((photo) => photoUrls(storage, photo)),
   };

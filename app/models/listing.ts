@@ -1,5 +1,6 @@
 // Listing vocabulary shared by client and server: option lists, labels and the
 // pure helpers that word a listing for people (usage line, prices).
+import type { VerificationNote } from "#app/models/verification.ts";
 
 export const YEARS_USED_VALUES = [
   "less than a year",
@@ -130,6 +131,8 @@ export type SellerSummary = {
   email: string;
   imageUrl: string | null;
   verified: boolean;
+  /** What the Verified badge explains (DESIGN decision 23); null or absent without details. */
+  verification?: VerificationNote | null;
 };
 
 /** The typed car facts a search result shows under its name. */
