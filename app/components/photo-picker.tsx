@@ -222,8 +222,16 @@ export function PhotoPicker({
           {items.length > 0 ? (
             <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Chosen photos">
               {items.map((item, index) => {
-                const problem = item.kind === "new" ? photoFileProblem(item.file) : null;
                 const label = item.kind === "new" ? fileLabel(item.file) : "Already saved";
+                // The browser's own check (shown here at once), or the server's
+                // message naming this file (shown in the list under the photos).
+                const problem =
+                  item.kind === "new"
+                    ? (photoFileProblem(item.file) ??
+                      (errors?.some((message) => message.startsWith(`"${label}" `))
+                        ? "Not accepted: see the message below."
+                        : null))
+                    : null;
                 return (
                   <li
                     key={item.key}
@@ -232,7 +240,7 @@ export function PhotoPicker({
                     }`}
                   >
                     {broken.has(item.key) ? (
-                      <div className="flex aspect-[4/3] items-center justify-center p-3 text-center text-xs text-slate-600">
+                      <div className="flex aspect-[4/3] items-center justify-center px-3 pt-10 pb-3 text-center text-xs text-slate-600">
                         No preview in this browser; the photo will still be sent.
                       </div>
                     ) : (

@@ -60,7 +60,9 @@ const photoKeyColumns = {
 /**
  * Removes stored photo files that no listing photo refers to. Keys are content
  * addresses, so the same bytes uploaded for two cars share one file: a file is
- * only removed once no row uses it.
+ * only removed once no row uses it. (Left open: the same bytes uploaded by two
+ * requests at once, one failing before the other commits. The failing one then
+ * removes a file the other is about to use; both would need the identical file.)
  */
 export async function removeUnreferencedPhotoFiles(
   db: Db,
