@@ -9,6 +9,10 @@ export default [
   route("products/allProducts", "routes/products/browse.tsx", { id: "all-products" }),
   route("products/:category", "routes/products/browse.tsx", { id: "category-products" }),
   route("dashboard/productDetails/:id", "routes/products/detail.tsx"),
+  route("compare", "routes/compare.tsx"),
+  route("sitemap.xml", "routes/resources/sitemap.tsx"),
+  route("robots.txt", "routes/resources/robots.tsx"),
+  route("resources/price-guidance", "routes/resources/price-guidance.tsx"),
 
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),

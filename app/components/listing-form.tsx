@@ -17,6 +17,7 @@ import type { z } from "zod";
 
 import { UploadingPanel } from "#app/components/form-upload.tsx";
 import { PhotoPicker, type SavedPhoto } from "#app/components/photo-picker.tsx";
+import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import {
@@ -405,6 +406,14 @@ export function ListingForm({
               className={inputClass}
             />
           </Field>
+          <PriceGuidanceHint
+            make={fields.make.value}
+            model={fields.model.value}
+            year={fields.year.value}
+            mileage={fields.mileage.value}
+            unit={fields.mileageUnit.value}
+            price={fields.resalePrice.value}
+          />
         </Section>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">

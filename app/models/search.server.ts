@@ -6,7 +6,13 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
-import { availableAndFresh, freshOrSold, toRow, type RawRow } from "#app/models/listing.server.ts";
+import {
+  availableAndFresh,
+  freshOrSold,
+  photoUrls,
+  toRow,
+  type RawRow,
+} from "#app/models/listing.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import {
@@ -291,4 +297,88 @@ export async function suggestLooser(
     }),
   );
   return counted.filter((option) => option.total > 0).sort((a, b) => b.total - a.total);
+}
+
+export type CompareCar = Awaited<ReturnType<typeof findCompareCars>>[number];
+
+/**
+ * The cars of a comparison, in the order asked, public ones only (available and
+ * freshly confirmed, or sold); ids that are not public are simply missing.
+ */
+export async function findCompareCars(
+  db: Db,
+  storage: Storage,
+  ids: number[],
+  now: Date = new Date(),
+) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      originalPrice: listing.originalPrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      yearsUsed: listing.yearsUsed,
+      periodAmount: listing.periodAmount,
+      periodUnit: listing.periodUnit,
+      make: listing.make,
+      model: listing.model,
+      year: listing.year,
+      mileageKm: listing.mileageKm,
+      fuel: listing.fuel,
+      transmission: listing.transmission,
+      colour: listing.colour,
+      categoryName: category.name,
+      sellerName: user.name,
+      sellerVerified: user.verified,
+      smallKey: listingPhoto.smallKey,
+      mediumKey: listingPhoto.mediumKey,
+      largeKey: listingPhoto.largeKey,
+      avifSmallKey: listingPhoto.avifSmallKey,
+      avifMediumKey: listingPhoto.avifMediumKey,
+      avifLargeKey: listingPhoto.avifLargeKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    )
+    .where(and(inArray(listing.id, ids), freshOrSold(now)));
+  const byId = new Map(
+    rows.map((raw) => {
+      const {
+        smallKey,
+        mediumKey,
+        largeKey,
+        avifSmallKey,
+        avifMediumKey,
+        avifLargeKey,
+        photoWidth,
+        photoHeight,
+        ...car
+      } = raw;
+      const photo =
+        smallKey && mediumKey && largeKey && photoWidth && photoHeight
+          ? photoUrls(storage, {
+              smallKey,
+              mediumKey,
+              largeKey,
+              avifSmallKey,
+              avifMediumKey,
+              avifLargeKey,
+              width: photoWidth,
+              height: photoHeight,
+            })
+          : null;
+      return [raw.id, { ...car, photo }];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

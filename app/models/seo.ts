@@ -87,3 +87,70 @@ export function publicUrlOf(
     { publicUrl?: string } | undefined;
   return root?.publicUrl ?? "";
 }
+
+/** The facts of a car that its schema.org description is made from. */
+export type CarForJsonLd = {
+  id: number;
+  title: string;
+  description: string;
+  resalePrice: number;
+  status: "available" | "sold";
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  mileageKm: number | null;
+  fuel: string | null;
+  transmission: string | null;
+  colour: string | null;
+  category: { name: string };
+  seller: { name: string };
+  photos: { large: string }[];
+};
+
+/**
+ * schema.org `Car` (a `Product` and `Vehicle`) with an `Offer` while the car is
+ * for sale: name, image, description, brand, model, year, mileage, fuel,
+ * transmission and colour; the offer has price, currency, availability and URL.
+ */
+export function carJsonLd(car: CarForJsonLd, publicUrl: string, path: string) {
+  const url = absoluteUrl(publicUrl, path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Car",
+    "@id": url,
+    url,
+    name: car.title,
+    description: summarize(car.description, 500),
+    image: car.photos.map((photo) => absoluteUrl(publicUrl, photo.large)),
+    category: car.category.name,
+    itemCondition: "https://schema.org/UsedCondition",
+    ...(car.make ? { brand: { "@type": "Brand", name: car.make } } : {}),
+    ...(car.model ? { model: car.model } : {}),
+    ...(car.year !== null ? { vehicleModelDate: String(car.year) } : {}),
+    ...(car.mileageKm !== null
+      ? {
+          mileageFromOdometer: {
+            "@type": "QuantitativeValue",
+            value: car.mileageKm,
+            unitCode: "KMT",
+          },
+        }
+      : {}),
+    ...(car.fuel ? { fuelType: car.fuel } : {}),
+    ...(car.transmission ? { vehicleTransmission: car.transmission } : {}),
+    ...(car.colour ? { color: car.colour } : {}),
+    ...(car.status === "available"
+      ? {
+          offers: {
+            "@type": "Offer",
+            url,
+            price: (car.resalePrice / 100).toFixed(2),
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            itemCondition: "https://schema.org/UsedCondition",
+            seller: { "@type": "Person", name: car.seller.name },
+          },
+        }
+      : {}),
+  };
+}

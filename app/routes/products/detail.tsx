@@ -8,7 +8,10 @@ import {
   ContactSellerInline,
   type ContactReply,
 } from "#app/components/contact-seller.tsx";
+import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
 import { MapPinIcon } from "#app/components/icons.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { PriceGuidanceCard } from "#app/components/price-guidance.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
 import { ListingFreshness } from "#app/components/listing-freshness.tsx";
@@ -16,6 +19,7 @@ import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
 import type { FormReply } from "#app/components/admin-form-dialog.tsx";
+import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
 import { getListingDetail } from "#app/models/listing.server.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
@@ -24,6 +28,8 @@ import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { createReport, hasReported } from "#app/models/report.server.ts";
 import { parseReportForm, REPORT_MESSAGES } from "#app/models/report.ts";
+import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
+import { carJsonLd, publicUrlOf, seoMeta, summarize } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
@@ -35,23 +41,39 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        {
-          title: `${loaderData.listing.title} — ${formatPrice(loaderData.listing.resalePrice)} — ${SITE_NAME}`,
-        },
-        { name: "description", content: loaderData.listing.description.slice(0, 160) },
-      ]
-    : [{ title: `Car not found — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `Car not found — ${SITE_NAME}` }];
+  const { listing, indexable } = loaderData;
+  const cover = listing.photos[0];
+  const facts = [listing.year, listing.make, listing.model].filter(Boolean).join(" ");
+  return seoMeta({
+    title: `${listing.title} — ${formatPrice(listing.resalePrice)}${listing.status === "sold" ? " (sold)" : ""}`,
+    description: summarize(
+      `${facts ? `${facts}, ` : ""}${listing.location}, ${formatPrice(listing.resalePrice)}. ${listing.description}`,
+    ),
+    path: listingPath(listing.id),
+    publicUrl: publicUrlOf(matches),
+    image: cover
+      ? { url: cover.large, width: cover.width, height: cover.height, alt: listing.title }
+      : null,
+    type: "product",
+    // Sold cars (and cars waiting for their seller's confirmation) are not indexed.
+    noindex: !indexable,
+  });
+};
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
-  const { db, storage } = servicesOf(context);
+  const { db, storage, config } = servicesOf(context);
   const listing = await getListingDetail(db, storage, id);
   if (!listing) throw data("No such car", { status: 404 });
-  const viewer = await getSessionUser(context, request);
+  // For sale and freshly confirmed: indexed, with an Offer in its structured data.
+  const indexable = listing.status === "available" && !isStale(listing, new Date());
+  const [viewer, guidance] = await Promise.all([
+    getSessionUser(context, request),
+    getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
+  ]);
   const [openRequest, saved, reported] = viewer
     ? await Promise.all([
         hasOpenOrder(db, viewer.id, id),
@@ -69,6 +91,13 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     reported,
     // The same for 'Report To Admin' (`?report`).
     reportOnPage: url.searchParams.has("report"),
+    guidance,
+    indexable,
+    jsonLd: carJsonLd(
+      indexable ? listing : { ...listing, status: "sold" as const },
+      config.publicUrl,
+      listingPath(listing.id),
+    ),
   };
 }
 
@@ -353,6 +382,14 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             confirmedAt={listing.confirmedAt}
             now={loaderData.now}
           />
+          <div className="mt-4">
+            <CompareToggle listingId={listing.id} title={listing.title} size="md" />
+          </div>
+          {loaderData.guidance ? (
+            <div className="mt-4">
+              <PriceGuidanceCard guidance={loaderData.guidance} price={listing.resalePrice} />
+            </div>
+          ) : null}
 
           <section
             aria-labelledby="seller-heading"
@@ -430,6 +467,8 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
           </dl>
         </section>
       </div>
+      <JsonLd data={loaderData.jsonLd} />
+      <CompareBar />
     </article>
   );
 }
