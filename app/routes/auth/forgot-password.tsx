@@ -6,6 +6,7 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
@@ -13,7 +14,13 @@ import { limitedInit } from "#app/services/rate-limit.server.ts";
 
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: `Forgot Password — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Forgot Password",
+    description: `Reset your ${SITE_NAME} password: we email you a link that works once, for an hour.`,
+    path: "/forgot-password",
+    publicUrl: publicUrlOf(matches),
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });

@@ -6,6 +6,7 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
@@ -19,7 +20,13 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: `Log In — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Log In",
+    description: `Log in to ${SITE_NAME} to contact sellers, save cars and manage your listings.`,
+    path: "/login",
+    publicUrl: publicUrlOf(matches),
+  });
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));

@@ -6,6 +6,7 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -20,7 +21,13 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: `Register — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Register",
+    description: `Create a free ${SITE_NAME} account as a buyer or a seller of used cars.`,
+    path: "/register",
+    publicUrl: publicUrlOf(matches),
+  });
 
 /** The photo limit plus room for the other fields. */
 const MAX_BODY_BYTES = PHOTO_MAX_BYTES + 64 * 1024;

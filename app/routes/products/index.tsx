@@ -3,12 +3,19 @@ import { Link } from "react-router";
 import { CategoryCards } from "#app/components/category-cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { findCategories } from "#app/models/category.server.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [{ title: `Products — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Products: used cars by category",
+    description:
+      "Used sedans, off-road cars, muscle cars and SUVs for sale on Carlot. Pick a category or see all cars, then filter by make, model, year, price and mileage.",
+    path: "/products",
+    publicUrl: publicUrlOf(matches),
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await findCategories(context.get(dbContext), context.get(storageContext)) };

@@ -1,10 +1,17 @@
 import type { ReactNode } from "react";
 
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 
 import type { Route } from "./+types/blogs";
 
-export const meta: Route.MetaFunction = () => [{ title: `Blogs — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Blogs",
+    description: `Short written answers from the ${SITE_NAME} team to common web-development questions.`,
+    path: "/blogs",
+    publicUrl: publicUrlOf(matches),
+  });
 
 function Code({ children }: { children: ReactNode }) {
   return (

@@ -5,10 +5,20 @@ import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { AdvertisedTable } from "#app/components/listing-tables.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { getSiteStats } from "#app/models/site.server.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Find your dream car: used cars from trusted sellers",
+    description:
+      "Buy and sell used cars from trusted, verified sellers on Carlot: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.",
+    path: "/",
+    publicUrl: publicUrlOf(matches),
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);

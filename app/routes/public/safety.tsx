@@ -3,18 +3,18 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { SITE_NAME } from "#app/models/site.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/safety";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Buying safely — ${SITE_NAME}` },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Buying safely",
+    description:
       "How to meet a seller, check a used car and its papers, and pay without being cheated.",
-  },
-];
+    path: "/safety",
+    publicUrl: publicUrlOf(matches),
+  });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
