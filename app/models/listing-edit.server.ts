@@ -9,7 +9,6 @@ import { category, listing, listingPhoto } from "#app/db/schema.ts";
 import { getCategoryBySlug } from "#app/models/category.server.ts";
 import {
   chosenFiles,
-  fromKilometres,
   LISTING_MESSAGES,
   listingColumns,
   photoToken,
@@ -18,7 +17,7 @@ import {
   type PhotoSlot,
   type SellCarValue,
 } from "#app/models/listing-form.ts";
-import type { Quality } from "#app/models/listing.ts";
+import { fromKilometres, type Quality } from "#app/models/listing.ts";
 import {
   ImageRejectedError,
   inspectListingPhoto,

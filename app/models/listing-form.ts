@@ -10,6 +10,7 @@ import {
   MORE_THAN_TEN_YEARS,
   PERIOD_UNITS_FOR,
   QUALITIES,
+  toKilometres,
   TRANSMISSIONS,
   YEARS_USED_VALUES,
   type PeriodUnit,
@@ -335,16 +336,6 @@ export const editListingSchema = z
 
 export type SellCarValue = z.output<typeof sellCarSchema>;
 export type EditListingValue = z.output<typeof editListingSchema>;
-
-const KM_PER_MILE = 1.609344;
-
-export function toKilometres(distance: number, unit: (typeof MILEAGE_UNITS)[number]): number {
-  return unit === "mi" ? Math.round(distance * KM_PER_MILE) : distance;
-}
-
-export function fromKilometres(km: number, unit: (typeof MILEAGE_UNITS)[number]): number {
-  return unit === "mi" ? Math.round(km / KM_PER_MILE) : km;
-}
 
 /** The listing columns a valid form sets (seller, status and photos are not among them). */
 export function listingColumns(value: SellCarValue) {

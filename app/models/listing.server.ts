@@ -1,5 +1,5 @@
 // Listing queries for the public pages. Each selects only what its page renders.
-import { and, asc, count, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
@@ -295,6 +295,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       model: listing.model,
       year: listing.year,
       mileageKm: listing.mileageKm,
+      mileageUnit: listing.mileageUnit,
       fuel: listing.fuel,
       transmission: listing.transmission,
       colour: listing.colour,
@@ -352,4 +353,50 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     },
     photos: photos.map((photo) => photoUrls(storage, photo)),
   };
+}
+
+/**
+ * Table rows for the given listings whatever their status or freshness, keyed by
+ * id (My Orders and My Wishlist show each saved or requested car as it is now).
+ */
+export async function findListingRowsByIds(
+  db: Db,
+  storage: Storage,
+  ids: number[],
+): Promise<Map<number, ListingRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      categoryName: category.name,
+      categorySlug: category.slug,
+      sellerName: user.name,
+      sellerEmail: user.email,
+      sellerImage: user.image,
+      sellerVerified: user.verified,
+      smallKey: listingPhoto.smallKey,
+      mediumKey: listingPhoto.mediumKey,
+      largeKey: listingPhoto.largeKey,
+      avifSmallKey: listingPhoto.avifSmallKey,
+      avifMediumKey: listingPhoto.avifMediumKey,
+      avifLargeKey: listingPhoto.avifLargeKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+      createdAt: listing.createdAt,
+      advertisedAt: listing.advertisedAt,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    )
+    .where(inArray(listing.id, ids));
+  return new Map(rows.map((raw) => [raw.id, toRow(storage, raw)]));
 }

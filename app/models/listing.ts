@@ -110,8 +110,20 @@ export function formatPrice(cents: number): string {
   return `${text}$`;
 }
 
-export function formatMileage(km: number): string {
-  return `${wholeDollars.format(km)} km`;
+const KM_PER_MILE = 1.609344;
+
+/** Mileage is stored in km; sellers may type it in miles. */
+export function toKilometres(distance: number, unit: MileageUnit): number {
+  return unit === "mi" ? Math.round(distance * KM_PER_MILE) : distance;
+}
+
+export function fromKilometres(km: number, unit: MileageUnit): number {
+  return unit === "mi" ? Math.round(km / KM_PER_MILE) : km;
+}
+
+/** A mileage stored in km, shown in the unit the seller used (km by default). */
+export function formatMileage(km: number, unit: MileageUnit = "km"): string {
+  return `${wholeDollars.format(fromKilometres(km, unit))} ${unit}`;
 }
 
 export type PhotoUrls = {

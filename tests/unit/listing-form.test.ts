@@ -6,7 +6,6 @@ import { describe, expect, test } from "vitest";
 import {
   declaredTooLarge,
   editListingSchema,
-  fromKilometres,
   LISTING_BODY_MAX_BYTES,
   LISTING_MESSAGES,
   LISTING_PHOTO_MAX_BYTES,
@@ -16,8 +15,8 @@ import {
   priceProblem,
   resolvePhotoOrder,
   sellCarSchema,
-  toKilometres,
 } from "#app/models/listing-form.ts";
+import { formatMileage, fromKilometres, toKilometres } from "#app/models/listing.ts";
 import { bodyLimits } from "#server/security.ts";
 
 type Fields = Record<string, string | string[] | File | File[]>;
@@ -287,6 +286,9 @@ describe("car facts", () => {
     for (const miles of [1, 999, 30_000, 123_457, 2_000_000]) {
       expect(fromKilometres(toKilometres(miles, "mi"), "mi")).toBe(miles);
     }
+    // Pages show it in the seller's unit.
+    expect(formatMileage(48_280, "mi")).toBe("30,000 mi");
+    expect(formatMileage(48_280)).toBe("48,280 km");
     const { submission } = parse({ ...valid, mileage: "30000", mileageUnit: "mi" });
     if (submission.status !== "success") throw new Error("expected success");
     expect(listingColumns(submission.value)).toMatchObject({

@@ -459,7 +459,11 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             <Fact label="Year" value={listing.year} />
             <Fact
               label="Mileage"
-              value={listing.mileageKm === null ? null : formatMileage(listing.mileageKm)}
+              value={
+                listing.mileageKm === null
+                  ? null
+                  : formatMileage(listing.mileageKm, listing.mileageUnit)
+              }
             />
             <Fact label="Fuel" value={listing.fuel} />
             <Fact label="Transmission" value={listing.transmission} />

@@ -4,7 +4,7 @@
 import { data } from "react-router";
 
 import { parseId } from "#app/models/id.ts";
-import { toKilometres } from "#app/models/listing-form.ts";
+import { toKilometres } from "#app/models/listing.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 
