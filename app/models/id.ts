@@ -12,3 +12,10 @@ export function parseId(value: unknown): number | null {
 export function parsePage(value: unknown): number {
   return parseId(value) ?? 1;
 }
+
+/** Which page of `total` rows to show (`requested`, kept within 1..last) and where it starts. */
+export function pageWindow(total: number, requested: number, size: number) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, requested), pageCount);
+  return { page, pageCount, offset: (page - 1) * size };
+}

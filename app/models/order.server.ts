@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import { findListingRowsByIds } from "#app/models/listing.server.ts";
@@ -109,8 +110,7 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
   const mine = and(eq(order.buyerId, buyerId), inArray(order.status, ["open", "closed"]));
   const [totals] = await db.select({ total: count() }).from(order).where(mine);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const slice = pageWindow(total, page, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: order.id,
@@ -124,8 +124,8 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
     .where(mine)
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(ORDERS_PAGE_SIZE)
-    .offset((current - 1) * ORDERS_PAGE_SIZE);
-  return { rows, total, page: current, pageCount };
+    .offset(slice.offset);
+  return { rows, total, page: slice.page, pageCount: slice.pageCount };
 }
 
 /** My Orders' rows: each requested car as it is now, and why a closed request closed. */
@@ -177,8 +177,7 @@ export async function findMyBuyers(db: Db, sellerId: string, page: number) {
     .innerJoin(listing, eq(listing.id, order.listingId))
     .where(theirs);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const slice = pageWindow(total, page, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: order.id,
@@ -192,12 +191,12 @@ export async function findMyBuyers(db: Db, sellerId: string, page: number) {
     .where(theirs)
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(ORDERS_PAGE_SIZE)
-    .offset((current - 1) * ORDERS_PAGE_SIZE);
+    .offset(slice.offset);
   return {
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     total,
-    page: current,
-    pageCount,
+    page: slice.page,
+    pageCount: slice.pageCount,
   };
 }
 

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import { listing, wishlist } from "#app/db/schema.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import { findListingRowsByIds } from "#app/models/listing.server.ts";
@@ -63,16 +64,15 @@ export async function findWishlist(db: Db, userId: string, page: number) {
   const mine = eq(wishlist.userId, userId);
   const [totals] = await db.select({ total: count() }).from(wishlist).where(mine);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / WISHLIST_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const slice = pageWindow(total, page, WISHLIST_PAGE_SIZE);
   const rows = await db
     .select({ id: wishlist.id, listingId: wishlist.listingId, listingTitle: wishlist.listingTitle })
     .from(wishlist)
     .where(mine)
     .orderBy(desc(wishlist.createdAt), desc(wishlist.id))
     .limit(WISHLIST_PAGE_SIZE)
-    .offset((current - 1) * WISHLIST_PAGE_SIZE);
-  return { rows, total, page: current, pageCount };
+    .offset(slice.offset);
+  return { rows, total, page: slice.page, pageCount: slice.pageCount };
 }
 
 /** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */
