@@ -132,7 +132,7 @@ function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof us
   if (row.role !== "seller") return label;
   const withdrawn = !row.verified && row.verification?.withdrawnAt ? row.verification : null;
   return (
-    <span className="flex flex-col gap-1.5 max-md:items-end">
+    <span className="flex flex-col items-start gap-1.5 max-md:items-end">
       <span className="flex flex-wrap items-center gap-2">
         {label}
         {row.verified ? <VerifiedBadge /> : null}
@@ -158,7 +158,7 @@ function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof us
           trigger="Verify Seller"
           triggerLabel={`Verify Seller ${row.name}`}
           fallbackHref={`${href({ verify: row.id })}#verify-form`}
-          triggerClassName={`${smallButton} bg-emerald-600 text-white hover:bg-emerald-700`}
+          triggerClassName={`${smallButton} bg-emerald-700 text-white hover:bg-emerald-800`}
           title={`Verify ${row.name}?`}
           description={VERIFICATION_MESSAGES.confirm}
         />
@@ -216,7 +216,7 @@ function MakeAdminCell({
       confirmLabel="Yes, make admin"
       pendingLabel="Saving…"
       trigger="Make Admin"
-      triggerLabel={`Make ${row.name} an admin`}
+      triggerLabel={`Make Admin ${row.name}`}
       triggerClassName={outlineButton}
     />
   );
