@@ -150,7 +150,8 @@ const nameOf = (id: number) => Object.keys(ids).find((key) => ids[key] === id);
 
 /** The loader's answer for a URL, redirect or not. */
 function raw(query: string, path = "/products/allProducts") {
-  const params = path === "/products/allProducts" ? {} : { category: path.split("/")[2]! };
+  const params: Record<string, string> =
+    path === "/products/allProducts" ? {} : { category: path.split("/")[2]! };
   return callLoader(browse.loader, {
     path: `${path}${query ? `?${query}` : ""}`,
     params,
