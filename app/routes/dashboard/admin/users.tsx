@@ -82,87 +82,99 @@ function backTo(url: URL): string {
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
+type Services = ReturnType<typeof servicesOf>;
+type Actor = { id: string; name: string };
+type Outcome = Response | ReturnType<typeof refuse> | ReturnType<typeof data>;
+
+const INTENTS = ["makeAdmin", "removeAdmin", "verify", "withdraw", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
   const form = await readForm(request);
-  const services = servicesOf(context);
-  const kind = usersPageKind(url.pathname);
-  const intent = String(form.get("intent") ?? "");
+  const intent = INTENTS.find((value) => value === form.get("intent"));
+  if (!intent) return refuse(String(form.get("intent") ?? ""), 400, ADMIN_MESSAGES.unknownIntent);
+  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
   const rawId = form.get("id");
   const id = typeof rawId === "string" && rawId.length > 0 && rawId.length <= 100 ? rawId : null;
-  const actor = { id: viewer.id, name: viewer.name };
+  if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
+  const services = servicesOf(context);
   const done = (message: string) =>
     redirectWithToast(services.config, backTo(url), { type: "success", message });
-  if (!["makeAdmin", "removeAdmin", "verify", "withdraw", "delete"].includes(intent)) {
-    return refuse(intent, 400, ADMIN_MESSAGES.unknownIntent);
-  }
-  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
-  if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
-  switch (intent) {
-    case "makeAdmin": {
-      const result = await makeAdmin(services.db, actor, id);
-      if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
-      return result.reason === "missing"
-        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
-        : refuse(intent, 409, ADMIN_MESSAGES.alreadyAdmin);
-    }
-    case "removeAdmin": {
-      const result = await removeAdmin(services.db, actor, id);
-      if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
-      if (result.reason === "missing") return refuse(intent, 404, ADMIN_MESSAGES.missing);
-      return refuse(
-        intent,
-        409,
-        result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin,
-      );
-    }
-    case "verify": {
-      const checks = parseChecks(form.getAll("checks"));
-      if (checks.length === 0) {
-        return data(
-          { intent, fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired } },
-          { status: 400 },
-        );
-      }
-      const result = await verifySeller(services.db, actor, id, checks);
-      if (result.ok) return done(VERIFICATION_MESSAGES.verified);
-      if (result.reason === "missing") return refuse(intent, 404, ADMIN_MESSAGES.missing);
-      return refuse(
-        intent,
-        409,
-        result.reason === "not seller"
-          ? VERIFICATION_MESSAGES.notSeller
-          : VERIFICATION_MESSAGES.alreadyVerified,
-      );
-    }
-    case "withdraw": {
-      const reason = String(form.get("reason") ?? "").trim();
-      const error = !reason
-        ? VERIFICATION_MESSAGES.reasonRequired
-        : reason.length > WITHDRAWAL_REASON_MAX
-          ? VERIFICATION_MESSAGES.reasonTooLong
-          : null;
-      if (error) {
-        return data(
-          { intent, fieldErrors: { reason: error }, values: { reason } },
-          { status: 400 },
-        );
-      }
-      const result = await withdrawVerification(services.db, actor, id, reason);
-      if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
-      return result.reason === "missing"
-        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
-        : refuse(intent, 409, VERIFICATION_MESSAGES.notVerified);
-    }
-    default: {
-      const result = await deleteUser(services, actor, id);
-      if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
-      return result.reason === "missing"
-        ? refuse(intent, 404, ADMIN_MESSAGES.missing)
-        : refuse(intent, 409, ADMIN_MESSAGES.adminNotDeletable);
-    }
-  }
+  const actor = { id: viewer.id, name: viewer.name };
+  return HANDLERS[intent]({ services, actor, id, form, done, kind: usersPageKind(url.pathname) });
 }
+
+type HandlerArgs = {
+  services: Services;
+  actor: Actor;
+  id: string;
+  form: FormData;
+  done: (message: string) => Promise<Response>;
+  kind: ReturnType<typeof usersPageKind>;
+};
+
+/** One function per button: the model's answer in words and HTTP status. */
+const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
+  async makeAdmin({ services, actor, id, done }) {
+    const result = await makeAdmin(services.db, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
+    return result.reason === "missing"
+      ? refuse("makeAdmin", 404, ADMIN_MESSAGES.missing)
+      : refuse("makeAdmin", 409, ADMIN_MESSAGES.alreadyAdmin);
+  },
+  async removeAdmin({ services, actor, id, done }) {
+    const result = await removeAdmin(services.db, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
+    if (result.reason === "missing") return refuse("removeAdmin", 404, ADMIN_MESSAGES.missing);
+    const message =
+      result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin;
+    return refuse("removeAdmin", 409, message);
+  },
+  async verify({ services, actor, id, form, done }) {
+    const checks = parseChecks(form.getAll("checks"));
+    if (checks.length === 0) {
+      return data(
+        { intent: "verify", fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired } },
+        { status: 400 },
+      );
+    }
+    const result = await verifySeller(services.db, actor, id, checks);
+    if (result.ok) return done(VERIFICATION_MESSAGES.verified);
+    if (result.reason === "missing") return refuse("verify", 404, ADMIN_MESSAGES.missing);
+    const message =
+      result.reason === "not seller"
+        ? VERIFICATION_MESSAGES.notSeller
+        : VERIFICATION_MESSAGES.alreadyVerified;
+    return refuse("verify", 409, message);
+  },
+  async withdraw({ services, actor, id, form, done }) {
+    const reason = String(form.get("reason") ?? "").trim();
+    const error = !reason
+      ? VERIFICATION_MESSAGES.reasonRequired
+      : reason.length > WITHDRAWAL_REASON_MAX
+        ? VERIFICATION_MESSAGES.reasonTooLong
+        : null;
+    if (error) {
+      return data(
+        { intent: "withdraw", fieldErrors: { reason: error }, values: { reason } },
+        { status: 400 },
+      );
+    }
+    const result = await withdrawVerification(services.db, actor, id, reason);
+    if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
+    return result.reason === "missing"
+      ? refuse("withdraw", 404, ADMIN_MESSAGES.missing)
+      : refuse("withdraw", 409, VERIFICATION_MESSAGES.notVerified);
+  },
+  async delete({ services, actor, id, done, kind }) {
+    const result = await deleteUser(services, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
+    return result.reason === "missing"
+      ? refuse("delete", 404, ADMIN_MESSAGES.missing)
+      : refuse("delete", 409, ADMIN_MESSAGES.adminNotDeletable);
+  },
+};
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   return <AdminUsersPage {...loaderData} reply={actionData ?? null} />;
