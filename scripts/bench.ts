@@ -1,7 +1,10 @@
-// `npm run bench [-- --listings 10000 --duration 10 --connections 10]`
-// Seeds a separate embedded database with many listings, starts the production
-// server on it and measures the home, a category and a detail page with
-// autocannon. Also reports the JavaScript the home page loads (gzip).
+// `npm run bench [-- --listings 10000 --duration 10 --connections 10 --runs 100]`
+// Seeds a separate database with many listings (embedded PGlite, or the
+// PostgreSQL database in DATABASE_URL), measures the search scenarios server-side
+// (p50/p95 of the search queries a car-list request runs) and prints the query
+// plans they rely on; then starts the production server on it and measures the
+// home, a category, a search and a detail page with autocannon. Also reports the
+// JavaScript the home page loads (gzip). `--skip-http` stops after the searches.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -12,13 +15,21 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
 import autocannon from "autocannon";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 
-import { openPglite } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { openDatabase, type Db } from "#app/db/client.server.ts";
+import { category, listing, user } from "#app/db/schema.ts";
 import { carPhotoSvg } from "#app/demo/artwork.server.ts";
 import { DEMO_LISTINGS } from "#app/demo/data.ts";
 import { ensureCategories, render } from "#app/demo/seed.server.ts";
+import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
+import {
+  findMakeModels,
+  searchListings,
+  searchOrder,
+  searchWhere,
+} from "#app/models/search.server.ts";
+import { parseSearch, SEARCH_PAGE_SIZE } from "#app/models/search.ts";
 import { storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 
@@ -27,6 +38,9 @@ const { values } = parseArgs({
     listings: { type: "string", default: "10000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
+    // Measured runs of each search scenario (after warm-up).
+    runs: { type: "string", default: "100" },
+    "skip-http": { type: "boolean", default: false },
     // Reuse a data directory between runs (seeded on the first run, kept afterwards).
     "data-dir": { type: "string" },
   },
@@ -34,8 +48,10 @@ const { values } = parseArgs({
 const LISTINGS = Number(values.listings);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
-if (![LISTINGS, DURATION, CONNECTIONS].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error("--listings, --duration and --connections take positive whole numbers.");
+const RUNS = Number(values.runs);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+if (![LISTINGS, DURATION, CONNECTIONS, RUNS].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error("--listings, --duration, --connections and --runs take positive whole numbers.");
   process.exit(1);
 }
 
@@ -46,9 +62,100 @@ const dataDir = keepData
   ? path.resolve(values["data-dir"]!)
   : fs.mkdtempSync(path.join(os.tmpdir(), "carlot-bench-"));
 
+// Makes and models the generated cars are spread over (search scenarios use them).
+const MODELS: [string, string][] = [
+  ["Toyota", "Corolla"],
+  ["Toyota", "Camry"],
+  ["Toyota", "RAV4"],
+  ["Toyota", "Land Cruiser"],
+  ["Honda", "Civic"],
+  ["Honda", "Accord"],
+  ["Honda", "CR-V"],
+  ["Ford", "Mustang"],
+  ["Ford", "F-150"],
+  ["Ford", "Focus"],
+  ["BMW", "320i"],
+  ["BMW", "X5"],
+  ["Audi", "A4"],
+  ["Audi", "Q5"],
+  ["Volkswagen", "Golf"],
+  ["Volkswagen", "Passat"],
+  ["Hyundai", "Tucson"],
+  ["Hyundai", "Sonata"],
+  ["Nissan", "Patrol"],
+  ["Nissan", "Qashqai"],
+  ["Chevrolet", "Camaro"],
+  ["Jeep", "Wrangler"],
+  ["Mazda", "CX-5"],
+  ["Kia", "Sportage"],
+  ["Citroën", "C4"],
+  ["Škoda", "Octavia"],
+  ["Mercedes-Benz", "C 200"],
+  ["Subaru", "Outback"],
+];
+const CITIES = [
+  "Austin, TX",
+  "Dallas, TX",
+  "Houston, TX",
+  "Denver, CO",
+  "Seattle, WA",
+  "Portland, OR",
+  "Chicago, IL",
+  "Detroit, MI",
+  "Miami, FL",
+  "Atlanta, GA",
+  "Phoenix, AZ",
+  "Boston, MA",
+  "San Diego, CA",
+  "Las Vegas, NV",
+  "Charlotte, NC",
+  "Nashville, TN",
+];
+
+const sqlArray = (items: readonly string[]) =>
+  `array[${items.map((item) => `'${item.replaceAll("'", "''")}'`).join(", ")}]::text[]`;
+
+/**
+ * Listings n = from … to in one INSERT … SELECT generate_series: the database makes
+ * the rows (and their search vectors) itself, so a million take minutes, not hours.
+ * Spreads are deterministic: the same n always gives the same car.
+ */
+function insertListingsSql(from: number, to: number, sellerIds: string[], categoryIds: number[]) {
+  const descriptions = DEMO_LISTINGS.map((demo) => demo.description);
+  return `
+insert into listing (seller_id, category_id, title, description, location, years_used, quality,
+  original_price, resale_price, status, advertised_at, make, model, year, mileage_km, fuel,
+  transmission, colour, confirmed_at, created_at, updated_at)
+select
+  (${sqlArray(sellerIds)})[1 + n % ${sellerIds.length}],
+  (array[${categoryIds.join(", ")}]::int[])[1 + (n / 13) % ${categoryIds.length}],
+  (${sqlArray(MODELS.map(([make]) => make))})[1 + m] || ' ' ||
+    (${sqlArray(MODELS.map(([, model]) => model))})[1 + m] || ' #' || n,
+  (${sqlArray(descriptions)})[1 + n % ${descriptions.length}],
+  (${sqlArray(CITIES)})[1 + (n / 7) % ${CITIES.length}],
+  (1 + n % 10)::text,
+  (${sqlArray(QUALITIES)})[1 + (n / 11) % ${QUALITIES.length}],
+  price * 14 / 10,
+  price,
+  case when n % 5 = 0 then 'sold' else 'available' end,
+  case when n % 40 = 1 then now() - n * interval '1 minute' end,
+  (${sqlArray(MODELS.map(([make]) => make))})[1 + m],
+  (${sqlArray(MODELS.map(([, model]) => model))})[1 + m],
+  2000 + (n * 31) % 26,
+  ((n * 104729) % 300) * 1000 + n % 997,
+  (${sqlArray(FUELS)})[1 + (n / 3) % ${FUELS.length}],
+  (${sqlArray(TRANSMISSIONS)})[1 + (n / 17) % ${TRANSMISSIONS.length}],
+  (array['White', 'Black', 'Silver', 'Red', 'Blue', 'Grey']::text[])[1 + n % 6],
+  now() - (n % 45) * interval '1 day',
+  now() - n * interval '1 minute',
+  now() - n * interval '1 minute'
+from generate_series(${from}, ${to}) as n,
+  lateral (select (n * 7919) % ${MODELS.length} as m, (2000 + (n * 7) % 600) * 10000 as price) as pick`;
+}
+
 async function seed(): Promise<number> {
   const started = Date.now();
-  const database = await openPglite(dataDir);
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir });
   await database.migrate();
   const [existing] = await database.db
     .select({ id: listing.id })
@@ -59,9 +166,7 @@ async function seed(): Promise<number> {
     const [total] = await database.db.select({ n: count() }).from(listing);
     await database.close();
     listingCount = total?.n ?? 0;
-    console.log(
-      `Reusing the ${listingCount.toLocaleString("en-US")} listings already in ${dataDir}.`,
-    );
+    console.log(`Reusing the ${listingCount.toLocaleString("en-US")} listings already there.`);
     return existing.id;
   }
   const storage = localDiskStorage(path.join(dataDir, "media"));
@@ -92,56 +197,125 @@ async function seed(): Promise<number> {
     photos.push(await storePhoto(storage, "listings", await render(svg)));
   }
 
-  const batch = 1000;
-  let firstId = 0;
-  for (let offset = 0; offset < LISTINGS; offset += batch) {
-    const rows = Array.from({ length: Math.min(batch, LISTINGS - offset) }, (_, j) => {
-      const n = offset + j;
-      const base = DEMO_LISTINGS[n % DEMO_LISTINGS.length]!;
-      const createdAt = new Date(Date.now() - n * 60_000);
-      return {
-        sellerId: sellers[n % sellers.length]!.id,
-        categoryId: categories[n % categories.length]!.id,
-        title: `${base.title} #${n + 1}`,
-        description: base.description,
-        location: base.location,
-        yearsUsed: base.yearsUsed,
-        periodAmount: base.period?.amount ?? null,
-        periodUnit: base.period?.unit ?? null,
-        quality: base.quality,
-        originalPrice: base.originalPrice * 100,
-        resalePrice: base.resalePrice * 100,
-        status: n % 5 === 0 ? ("sold" as const) : ("available" as const),
-        advertisedAt: n % 40 === 1 ? createdAt : null,
-        make: base.make,
-        model: base.model,
-        year: base.year,
-        mileageKm: base.mileageKm,
-        fuel: base.fuel,
-        transmission: base.transmission,
-        colour: base.colour,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    });
-    const ids = await db.insert(listing).values(rows).returning({ id: listing.id });
-    if (offset === 0) firstId = ids[0]!.id;
-    await db.insert(listingPhoto).values(
-      ids.flatMap(({ id }) =>
-        [0, 1].map((position) => ({
-          listingId: id,
-          position,
-          ...photos[(id + position) % photos.length]!,
-        })),
+  const batch = 100_000;
+  for (let from = 1; from <= LISTINGS; from += batch) {
+    const to = Math.min(LISTINGS, from + batch - 1);
+    await db.execute(
+      sql.raw(
+        insertListingsSql(
+          from,
+          to,
+          sellers.map((s) => s.id),
+          categories.map((c) => c.id),
+        ),
       ),
     );
+    process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} listings…`);
   }
-  await database.analyze();
+  // A cover photo each, also generated by the database.
+  const keys = photos.map((photo) =>
+    [photo.smallKey, photo.mediumKey, photo.largeKey].map((key) => `'${key}'`),
+  );
+  const pickKey = (index: number) =>
+    `(array[${keys.map((k) => k[index]).join(", ")}]::text[])[1 + id % ${keys.length}]`;
+  await db.execute(
+    sql.raw(`
+insert into listing_photo (listing_id, position, small_key, medium_key, large_key, width, height)
+select id, 0, ${pickKey(0)}, ${pickKey(1)}, ${pickKey(2)}, ${photos[0]!.width}, ${photos[0]!.height}
+from listing`),
+  );
+  await db.execute(sql`analyze`);
+  const [first] = await db.select({ id: listing.id }).from(listing).orderBy(listing.id).limit(1);
   await database.close();
   console.log(
-    `Seeded ${LISTINGS.toLocaleString("en-US")} listings in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `\rSeeded ${LISTINGS.toLocaleString("en-US")} listings in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
-  return firstId;
+  return first!.id;
+}
+
+/** The search scenarios: the URLs a car list is asked for. */
+const SEARCHES = [
+  ["keyword", "/products/allProducts?q=hybrid"],
+  ["keyword, best match", "/products/allProducts?q=toyota+service&sort=relevance"],
+  ["three filters", "/products/allProducts?make=Toyota&maxPrice=30000&fuel=Petrol"],
+  ["make + model, year", "/products/allProducts?make=BMW&model=X5&minYear=2015"],
+  ["location", "/products/sedan?location=austin"],
+  ["sort by price", "/products/allProducts?sort=price-asc"],
+  ["sort by mileage, filters", "/products/suv?maxMileage=50000&transmission=Manual&sort=mileage"],
+  ["deep page", "/products/allProducts?page=400"],
+  ["everything, sold too", "/products/allProducts?sold=1&sort=year"],
+] as const;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Plan lines of EXPLAIN ANALYZE (costs and timing left out, so they read as shapes). */
+async function plan(db: Db, query: { getSQL(): unknown }): Promise<string> {
+  const result = (await db.execute(
+    sql`explain (analyze, costs off, timing off, summary off) ${query as never}`,
+  )) as unknown as { rows: Record<string, string>[] };
+  return result.rows.map((row) => `    ${Object.values(row)[0]}`).join("\n");
+}
+
+/**
+ * Server-side time of each search scenario: what the car-list loader asks the
+ * database (count, page of ids, rows), measured in this process, p50/p95.
+ */
+async function measureSearches() {
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir, poolMax: 4 });
+  const storage = localDiskStorage(path.join(dataDir, "media"));
+  const db = database.db;
+  try {
+    const categories = await db.select({ id: category.id, slug: category.slug }).from(category);
+    const makeModels = await findMakeModels(db);
+    const results = [];
+    const plans: string[] = [];
+    for (const [name, url] of SEARCHES) {
+      const parsed = new URL(url, "http://bench");
+      const slug = parsed.pathname.split("/")[2];
+      const categoryId = categories.find((c) => c.slug === slug)?.id;
+      const { filters } = parseSearch(parsed.searchParams, makeModels);
+      const run = () => searchListings(db, storage, filters, { categoryId });
+      for (let i = 0; i < 5; i++) await run();
+      const times: number[] = [];
+      let last: Awaited<ReturnType<typeof run>> | undefined;
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now();
+        last = await run();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      results.push({
+        scenario: name,
+        url,
+        found: `${last!.total.toLocaleString("en-US")}${last!.capped ? "+" : ""}`,
+        "p50 ms": Number(percentile(times, 50).toFixed(1)),
+        "p95 ms": Number(percentile(times, 95).toFixed(1)),
+        "max ms": Number(times[times.length - 1]!.toFixed(1)),
+      });
+      const where = searchWhere(filters, { categoryId });
+      const page = db
+        .select({ id: listing.id })
+        .from(listing)
+        .where(where)
+        .orderBy(...searchOrder(filters))
+        .limit(SEARCH_PAGE_SIZE)
+        .offset((last!.page - 1) * SEARCH_PAGE_SIZE);
+      plans.push(`\n${name} — ${url}\n  page of ids:\n${await plan(db, page)}`);
+      if (name === "keyword" || name === "three filters") {
+        // The count (capped) runs the same WHERE clause.
+        const counted = db
+          .select({ one: sql`1` })
+          .from(listing)
+          .where(where)
+          .limit(10_001);
+        plans.push(`  count (stops at 10,001):\n${await plan(db, counted)}`);
+      }
+    }
+    return { results, plans };
+  } finally {
+    await database.close();
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -179,6 +353,17 @@ async function main() {
     if (build.status !== 0) process.exit(1);
   }
   const detailId = await seed();
+  const where = DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
+  const searches = await measureSearches();
+  console.log(
+    `\nSearch, server-side (count + page + rows, ${RUNS} runs each after 5 warm-ups): ${listingCount.toLocaleString("en-US")} listings, ${where}`,
+  );
+  console.table(searches.results);
+  console.log(`\nQuery plans the searches rely on:${searches.plans.join("\n")}`);
+  if (values["skip-http"]) {
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const port = await freePort();
   const server = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
@@ -188,7 +373,8 @@ async function main() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: DATABASE_URL ?? "",
+      AUTH_SECRET: process.env.AUTH_SECRET || "bench-secret-bench-secret-bench-secret-00",
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
     },
@@ -208,6 +394,7 @@ async function main() {
     const targets = [
       ["home", "/"],
       ["category", "/products/sedan"],
+      ["search", "/products/allProducts?make=Toyota&maxPrice=30000&fuel=Petrol"],
       ["detail", `/dashboard/productDetails/${detailId + 17}`],
     ] as const;
     const results = [];
@@ -235,7 +422,7 @@ async function main() {
     }
     const js = await jsBytes(baseURL);
     console.log(
-      `\nCarlot bench: ${listingCount.toLocaleString("en-US")} listings, ${CONNECTIONS} connections, ${DURATION} s per page, embedded PGlite, Node ${process.version}, ${os.cpus().length} cores`,
+      `\nCarlot bench: ${listingCount.toLocaleString("en-US")} listings, ${CONNECTIONS} connections, ${DURATION} s per page, ${where}, Node ${process.version}, ${os.cpus().length} cores`,
     );
     console.table(results);
     console.log(
