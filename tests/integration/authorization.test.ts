@@ -244,71 +244,68 @@ const ACTIONS: ActionCase[] = [
       };
     },
   },
-  {
-    route: "dashboard/alluser",
-    name: "make admin",
-    expected: admins,
-    prepare: adminUserIntent("makeAdmin", { role: "buyer" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "remove admin rights",
-    expected: admins,
-    prepare: adminUserIntent("removeAdmin", { role: "admin" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "verify a seller",
-    expected: admins,
-    prepare: adminUserIntent("verify", { role: "seller" }, { checks: "identity" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "withdraw a verification",
-    expected: admins,
-    prepare: adminUserIntent("withdraw", { role: "seller", verified: true }, { reason: "Matrix" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "delete a user",
-    expected: admins,
-    prepare: adminUserIntent("delete", { role: "buyer" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "delete an admin",
-    // Refused even for admins (409); nobody else gets that far.
-    expected: row({
-      anonymous: "login",
-      buyer: "forbidden",
-      seller: "forbidden",
-      admin: "refused",
-    }),
-    prepare: adminUserIntent("delete", { role: "admin" }),
-  },
-  {
-    route: "dashboard/alluser",
-    name: "unknown intent",
-    expected: row({
-      anonymous: "login",
-      buyer: "forbidden",
-      seller: "forbidden",
-      admin: "invalid",
-    }),
-    prepare: empty,
-  },
-  {
-    route: "dashboard/allseller",
-    name: "verify a seller",
-    expected: admins,
-    prepare: adminUserIntent("verify", { role: "seller" }, { checks: "phone" }),
-  },
-  {
-    route: "dashboard/allbuyer",
-    name: "delete a buyer",
-    expected: admins,
-    prepare: adminUserIntent("delete", { role: "buyer" }),
-  },
+  // The three user lists share one action: every intent on every list.
+  ...(["dashboard/alluser", "dashboard/allseller", "dashboard/allbuyer"] as const).flatMap(
+    (route): ActionCase[] => [
+      {
+        route,
+        name: "make admin",
+        expected: admins,
+        prepare: adminUserIntent("makeAdmin", { role: "buyer" }),
+      },
+      {
+        route,
+        name: "remove admin rights",
+        expected: admins,
+        prepare: adminUserIntent("removeAdmin", { role: "admin" }),
+      },
+      {
+        route,
+        name: "verify a seller",
+        expected: admins,
+        prepare: adminUserIntent("verify", { role: "seller" }, { checks: "identity" }),
+      },
+      {
+        route,
+        name: "withdraw a verification",
+        expected: admins,
+        prepare: adminUserIntent(
+          "withdraw",
+          { role: "seller", verified: true },
+          { reason: "Matrix" },
+        ),
+      },
+      {
+        route,
+        name: "delete a user",
+        expected: admins,
+        prepare: adminUserIntent("delete", { role: "buyer" }),
+      },
+      {
+        route,
+        name: "delete an admin",
+        // Refused even for admins (409); nobody else gets that far.
+        expected: row({
+          anonymous: "login",
+          buyer: "forbidden",
+          seller: "forbidden",
+          admin: "refused",
+        }),
+        prepare: adminUserIntent("delete", { role: "admin" }),
+      },
+      {
+        route,
+        name: "unknown intent",
+        expected: row({
+          anonymous: "login",
+          buyer: "forbidden",
+          seller: "forbidden",
+          admin: "invalid",
+        }),
+        prepare: empty,
+      },
+    ],
+  ),
   {
     route: "dashboard/reportedItems",
     name: "delete a reported car",
