@@ -379,6 +379,7 @@ export async function findListingRowsByIds(
       sellerEmail: user.email,
       sellerImage: user.image,
       sellerVerified: user.verified,
+      sellerVerification: sellerVerificationNote(user.id),
       smallKey: listingPhoto.smallKey,
       mediumKey: listingPhoto.mediumKey,
       largeKey: listingPhoto.largeKey,
