@@ -2,13 +2,15 @@
 // Prices are in whole dollars here and stored in cents by the seed.
 import type { BodyStyle, Scene } from "#app/demo/artwork.server.ts";
 import type { PeriodUnit, Quality, YearsUsed } from "#app/models/listing.ts";
+import type { VerificationCheck } from "#app/models/verification.ts";
 
 export type DemoUser = {
   key: string;
   name: string;
   email: string;
   role: "buyer" | "seller" | "admin";
-  verified?: boolean;
+  /** What the demo admin checked when verifying this seller (DESIGN decision 23). */
+  verified?: readonly VerificationCheck[];
 };
 
 /** Every demo account signs in with this password (printed at start in demo mode). */
@@ -21,14 +23,14 @@ export const DEMO_USERS: DemoUser[] = [
     name: "Maya Thompson",
     email: "maya.thompson@example.com",
     role: "seller",
-    verified: true,
+    verified: ["identity", "phone"],
   },
   {
     key: "daniel",
     name: "Daniel Okafor",
     email: "daniel.okafor@example.com",
     role: "seller",
-    verified: true,
+    verified: ["identity", "business", "in_person"],
   },
   { key: "sofia", name: "Sofia Marquez", email: "sofia.marquez@example.com", role: "seller" },
   {
@@ -36,7 +38,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: "Ethan Brooks",
     email: "ethan.brooks@example.com",
     role: "seller",
-    verified: true,
+    verified: ["identity", "phone"],
   },
   { key: "priya", name: "Priya Raman", email: "priya.raman@example.com", role: "seller" },
   { key: "liam", name: "Liam Carter", email: "liam.carter@example.com", role: "buyer" },

@@ -7,7 +7,14 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 
 import type { Database, Db } from "#app/db/client.server.ts";
-import { account, category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import {
+  account,
+  category,
+  listing,
+  listingPhoto,
+  sellerVerification,
+  user,
+} from "#app/db/schema.ts";
 import { avatarSvg, carPhotoSvg, categorySvg, type BodyStyle } from "#app/demo/artwork.server.ts";
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from "#app/demo/data.ts";
 import { categorySlug } from "#app/models/category.ts";
@@ -114,10 +121,26 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
           emailVerified: true,
           image: avatars[index] ?? null,
           role: person.role,
-          verified: person.verified ?? false,
+          verified: Boolean(person.verified),
           createdAt: new Date(now - (120 - index * 9) * DAY_MS),
         };
       }),
+    );
+    // What the demo admin checked, so the badges explain themselves.
+    const admin = DEMO_USERS.find((person) => person.role === "admin");
+    await tx.insert(sellerVerification).values(
+      DEMO_USERS.flatMap((person, index) =>
+        person.verified
+          ? [
+              {
+                userId: userIds.get(person.key) ?? "",
+                checks: [...person.verified],
+                verifiedBy: admin ? (userIds.get(admin.key) ?? null) : null,
+                verifiedAt: new Date(now - (118 - index * 9) * DAY_MS),
+              },
+            ]
+          : [],
+      ),
     );
     await tx.insert(account).values(
       [...userIds.values()].map((id) => ({
