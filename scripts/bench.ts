@@ -118,7 +118,8 @@ const sqlArray = (items: readonly string[]) =>
 /**
  * Listings n = from … to in one INSERT … SELECT generate_series: the database makes
  * the rows (and their search vectors) itself, so a million take minutes, not hours.
- * Spreads are deterministic: the same n always gives the same car.
+ * Each fact comes from its own hash of n (independent spreads; the same n always
+ * gives the same car).
  */
 function insertListingsSql(from: number, to: number, sellerIds: string[], categoryIds: number[]) {
   const descriptions = DEMO_LISTINGS.map((demo) => demo.description);
@@ -127,30 +128,31 @@ insert into listing (seller_id, category_id, title, description, location, years
   original_price, resale_price, status, advertised_at, make, model, year, mileage_km, fuel,
   transmission, colour, confirmed_at, created_at, updated_at)
 select
-  (${sqlArray(sellerIds)})[1 + n % ${sellerIds.length}],
-  (array[${categoryIds.join(", ")}]::int[])[1 + (n / 13) % ${categoryIds.length}],
+  (${sqlArray(sellerIds)})[1 + pick.h1 % ${sellerIds.length}],
+  (array[${categoryIds.join(", ")}]::int[])[1 + pick.h2 % ${categoryIds.length}],
   (${sqlArray(MODELS.map(([make]) => make))})[1 + m] || ' ' ||
     (${sqlArray(MODELS.map(([, model]) => model))})[1 + m] || ' #' || n,
-  (${sqlArray(descriptions)})[1 + n % ${descriptions.length}],
-  (${sqlArray(CITIES)})[1 + (n / 7) % ${CITIES.length}],
+  (${sqlArray(descriptions)})[1 + pick.h3 % ${descriptions.length}],
+  (${sqlArray(CITIES)})[1 + pick.h4 % ${CITIES.length}],
   (1 + n % 10)::text,
-  (${sqlArray(QUALITIES)})[1 + (n / 11) % ${QUALITIES.length}],
+  (${sqlArray(QUALITIES)})[1 + pick.h5 % ${QUALITIES.length}],
   price * 14 / 10,
   price,
   case when n % 5 = 0 then 'sold' else 'available' end,
   case when n % 40 = 1 then now() - n * interval '1 minute' end,
   (${sqlArray(MODELS.map(([make]) => make))})[1 + m],
   (${sqlArray(MODELS.map(([, model]) => model))})[1 + m],
-  2000 + (n * 31) % 26,
-  ((n * 104729) % 300) * 1000 + n % 997,
-  (${sqlArray(FUELS)})[1 + (n / 3) % ${FUELS.length}],
-  (${sqlArray(TRANSMISSIONS)})[1 + (n / 17) % ${TRANSMISSIONS.length}],
-  (array['White', 'Black', 'Silver', 'Red', 'Blue', 'Grey']::text[])[1 + n % 6],
+  2000 + pick.h6 % 26,
+  (pick.h7 % 300) * 1000 + n % 997,
+  (${sqlArray(FUELS)})[1 + pick.h8 % ${FUELS.length}],
+  (${sqlArray(TRANSMISSIONS)})[1 + pick.h9 % ${TRANSMISSIONS.length}],
+  (array['White', 'Black', 'Silver', 'Red', 'Blue', 'Grey']::text[])[1 + pick.h1 % 6],
   now() - (n % 45) * interval '1 day',
   now() - n * interval '1 minute',
   now() - n * interval '1 minute'
 from generate_series(${from}, ${to}) as n,
-  lateral (select (n * 7919) % ${MODELS.length} as m, (2000 + (n * 7) % 600) * 10000 as price) as pick`;
+  lateral (select ${Array.from({ length: 10 }, (_, k) => `abs(hashint8(n::bigint * 16 + ${k}) % 1000003)::int as h${k}`).join(", ")}) as pick,
+  lateral (select pick.h0 % ${MODELS.length} as m, (2000 + ((pick.h0 / 29) % 600) * 100) * 100 as price) as car`;
 }
 
 async function seed(): Promise<number> {

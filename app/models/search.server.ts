@@ -130,6 +130,28 @@ function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
     .offset((page - 1) * SEARCH_PAGE_SIZE);
 }
 
+/**
+ * Best match ranks every matching car anyway, so the count comes from the same
+ * scan (a window count) instead of a second pass over the matches.
+ */
+async function rankedPage(
+  db: Db,
+  where: SQL,
+  order: SQL[],
+  page: number,
+): Promise<[number, { id: number }[]]> {
+  const rows = await db
+    .select({ id: listing.id, total: sql<number>`(count(*) over ())::int` })
+    .from(listing)
+    .where(where)
+    .orderBy(...order)
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+  // Past the last page the window has no row to report on: count on its own.
+  const total = rows[0]?.total ?? (await countMatches(db, where));
+  return [total, rows];
+}
+
 /** Table rows (with car facts) for ids, in the given order. */
 async function rowsFor(db: Db, storage: Storage, ids: number[]): Promise<ListingRow[]> {
   if (ids.length === 0) return [];
@@ -213,10 +235,10 @@ export async function searchListings(
 ): Promise<SearchPage> {
   const where = searchWhere(filters, scope);
   const order = searchOrder(filters);
-  const [counted, firstTry] = await Promise.all([
-    countMatches(db, where),
-    pageIds(db, where, order, filters.page),
-  ]);
+  const [counted, firstTry] =
+    filters.sort === "relevance"
+      ? await rankedPage(db, where, order, filters.page)
+      : await Promise.all([countMatches(db, where), pageIds(db, where, order, filters.page)]);
   const capped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
