@@ -4,6 +4,7 @@
 import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import { listing, user, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -74,8 +75,7 @@ export async function findUsers(db: Db, options: { role: Role | null; q: string;
   const where = and(options.role ? eq(user.role, options.role) : undefined, matching(options.q));
   const [totals] = await db.select({ total: count() }).from(user).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page), pageCount);
+  const { page, pageCount, offset } = pageWindow(total, options.page, USERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: user.id,
@@ -90,7 +90,7 @@ export async function findUsers(db: Db, options: { role: Role | null; q: string;
     .where(where)
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE);
+    .offset(offset);
   const sellerIds = rows.filter((row) => row.role === "seller").map((row) => row.id);
   const [cars, verifications] = await Promise.all([
     sellerIds.length === 0

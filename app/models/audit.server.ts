@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import { auditLog, user } from "#app/db/schema.ts";
 import {
   AUDIT_PAGE_SIZE,
@@ -77,8 +78,7 @@ export async function findAuditEntries(db: Db, filters: AuditFilters, page: numb
   const where = whereOf(filters);
   const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { page: current, pageCount, offset } = pageWindow(total, page, AUDIT_PAGE_SIZE);
   const rows = await db
     .select({
       id: auditLog.id,
@@ -95,7 +95,7 @@ export async function findAuditEntries(db: Db, filters: AuditFilters, page: numb
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
-    .offset((current - 1) * AUDIT_PAGE_SIZE);
+    .offset(offset);
   const entries: AuditEntry[] = rows.map((row) => {
     const details = (row.details ?? {}) as Partial<AuditDetails> & Record<string, unknown>;
     const { actorName, subjectName, ...rest } = details;

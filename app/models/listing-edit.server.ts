@@ -213,13 +213,6 @@ export async function listingAccess(db: Db, viewer: Owner, id: number): Promise<
   return row.sellerId === viewer.id ? "ok" : "forbidden";
 }
 
-/** A listing id from a URL, or null for anything that is not one. */
-export function parseListingId(param: string | undefined): number | null {
-  if (!param || !/^\d{1,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
-
 export type EditableListing = NonNullable<Awaited<ReturnType<typeof loadEditable>>>;
 
 async function loadEditable(db: Db, storage: Storage, id: number) {

@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
@@ -50,8 +51,7 @@ export async function findSellerListings(
     .from(listing)
     .where(mine);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / MY_LISTINGS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page), pageCount);
+  const { page, pageCount, offset } = pageWindow(total, options.page, MY_LISTINGS_PAGE_SIZE);
   const rows = await db
     .select({
       id: listing.id,
@@ -86,7 +86,7 @@ export async function findSellerListings(
     .where(mine)
     .orderBy(desc(listing.createdAt), desc(listing.id))
     .limit(MY_LISTINGS_PAGE_SIZE)
-    .offset((page - 1) * MY_LISTINGS_PAGE_SIZE);
+    .offset(offset);
   return {
     rows: rows.map((raw) => ({
       id: raw.id,

@@ -7,7 +7,7 @@ import { MyProductsTable } from "#app/components/my-products-table.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { WishlistView } from "#app/components/wishlist-view.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
-import { parsePage } from "#app/models/id.ts";
+import { parseId, parsePage } from "#app/models/id.ts";
 import {
   advertiseListing,
   confirmListing,
@@ -81,8 +81,7 @@ async function ownListing(
 ) {
   // Admins may not use this page to delete others' cars (a later admin feature).
   if (!roleCan(viewer.role, permission)) throw data(MESSAGES.notYours, { status: 403 });
-  const raw = form.get("id");
-  const id = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const id = parseId(form.get("id"));
   const car = id === null ? null : await getListingOwner(servicesOf(context).db, id);
   if (!car) throw data(MESSAGES.missing, { status: 404 });
   if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, { status: 403 });

@@ -8,7 +8,6 @@ import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import {
   getListingForEdit,
   listingAccess,
-  parseListingId,
   updateListing,
 } from "#app/models/listing-edit.server.ts";
 import {
@@ -18,6 +17,7 @@ import {
   LISTING_MESSAGES,
 } from "#app/models/listing-form.ts";
 import { listingPath } from "#app/models/listing.ts";
+import { parseId } from "#app/models/id.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -47,7 +47,7 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
     url,
     DASHBOARD_PAGE_PERMISSION.editProduct,
   );
-  const id = parseListingId(params.id);
+  const id = parseId(params.id);
   if (id === null) refuse("not found");
   const { db, storage } = servicesOf(context);
   const [found, categories] = await Promise.all([
@@ -70,7 +70,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
     url,
     DASHBOARD_PAGE_PERMISSION.editProduct,
   );
-  const id = parseListingId(params.id);
+  const id = parseId(params.id);
   if (id === null) refuse("not found");
   const services = servicesOf(context);
   // Ownership before the body is read: someone else's car costs no upload work.
