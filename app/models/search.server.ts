@@ -119,8 +119,8 @@ export async function countMatches(db: Db, where: SQL): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** One page of ids in the chosen order. */
-function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
+/** One page of ids in the chosen order (every sort but best match). */
+export function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
   return db
     .select({ id: listing.id })
     .from(listing)
@@ -131,22 +131,38 @@ function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
 }
 
 /**
- * Best match ranks every matching car anyway, so the count comes from the same
- * scan (a window count) instead of a second pass over the matches.
+ * Best match: the newest COUNT_CAP + 1 matching cars (an index scan that stops
+ * there), ranked by ts_rank; the count comes from the same rows. Ranking every
+ * match of a common word would read most of the table; past COUNT_CAP the list
+ * stops anyway (decision 010).
  */
+export function rankedPageQuery(db: Db, where: SQL, q: string, page: number) {
+  const newest = db
+    .select({
+      id: listing.id,
+      createdAt: listing.createdAt,
+      rank: sql<number>`ts_rank(${listing.searchVector}, ${keywordQuery(q)})`.as("rank"),
+    })
+    .from(listing)
+    .where(where)
+    .orderBy(sql`${listing.createdAt} desc nulls last`, sql`${listing.id} desc nulls last`)
+    .limit(COUNT_CAP + 1)
+    .as("newest");
+  return db
+    .select({ id: newest.id, total: sql<number>`(count(*) over ())::int` })
+    .from(newest)
+    .orderBy(desc(newest.rank), desc(newest.createdAt), desc(newest.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+}
+
 async function rankedPage(
   db: Db,
   where: SQL,
-  order: SQL[],
+  q: string,
   page: number,
 ): Promise<[number, { id: number }[]]> {
-  const rows = await db
-    .select({ id: listing.id, total: sql<number>`(count(*) over ())::int` })
-    .from(listing)
-    .where(where)
-    .orderBy(...order)
-    .limit(SEARCH_PAGE_SIZE)
-    .offset((page - 1) * SEARCH_PAGE_SIZE);
+  const rows = await rankedPageQuery(db, where, q, page);
   // Past the last page the window has no row to report on: count on its own.
   const total = rows[0]?.total ?? (await countMatches(db, where));
   return [total, rows];
@@ -224,7 +240,7 @@ export type SearchPage = {
 
 /**
  * One page of search results and the count. The count stops at COUNT_CAP (the
- * page then says "More than 10,000 cars" and offers COUNT_CAP / 20 pages), so a
+ * page then says "More than 1,000 cars" and offers COUNT_CAP / 20 pages), so a
  * broad search costs no more than a narrow one. A page past the end shows the last.
  */
 export async function searchListings(
@@ -237,7 +253,7 @@ export async function searchListings(
   const order = searchOrder(filters);
   const [counted, firstTry] =
     filters.sort === "relevance"
-      ? await rankedPage(db, where, order, filters.page)
+      ? await rankedPage(db, where, filters.q ?? "", filters.page)
       : await Promise.all([countMatches(db, where), pageIds(db, where, order, filters.page)]);
   const capped = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);

@@ -28,8 +28,11 @@ export type Transmission = (typeof TRANSMISSIONS)[number];
 /** A keyword search longer than this is cut to its first QUERY_MAX characters. */
 export const QUERY_MAX = 100;
 export const LOCATION_MAX = 100;
-/** Counting stops here: past it the page says "More than 10,000 cars". */
-export const COUNT_CAP = 10_000;
+/**
+ * Counting stops here: past it the page says "More than 1,000 cars" and offers
+ * its first 50 pages (decision 010: a million cars cannot be counted per keystroke).
+ */
+export const COUNT_CAP = 1_000;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_PRICE_MAX = 10_000_000;
 export const SEARCH_MILEAGE_MAX = 2_000_000;
@@ -389,7 +392,7 @@ export type Loosening = {
   capped: boolean;
 };
 
-/** "312 cars", "1 car", "More than 10,000 cars". */
+/** "312 cars", "1 car", "More than 1,000 cars". */
 export function countLabel(total: number, capped: boolean, noun = "car"): string {
   if (capped) return `More than ${COUNT_CAP.toLocaleString("en-US")} ${noun}s`;
   return `${total.toLocaleString("en-US")} ${total === 1 ? noun : `${noun}s`}`;
