@@ -17,6 +17,7 @@ import {
   type PhotoSlot,
   type SellCarValue,
 } from "#app/models/listing-form.ts";
+import { photoFileColumns } from "#app/models/listing.server.ts";
 import { fromKilometres, type Quality } from "#app/models/listing.ts";
 import {
   ImageRejectedError,
@@ -47,14 +48,7 @@ const UNKNOWN_CATEGORY = "Choose one of the categories in the list";
 const STALE_PHOTOS =
   "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.";
 
-const photoKeyColumns = {
-  smallKey: listingPhoto.smallKey,
-  mediumKey: listingPhoto.mediumKey,
-  largeKey: listingPhoto.largeKey,
-  avifSmallKey: listingPhoto.avifSmallKey,
-  avifMediumKey: listingPhoto.avifMediumKey,
-  avifLargeKey: listingPhoto.avifLargeKey,
-};
+const photoKeyColumns = photoFileColumns();
 
 /**
  * Removes stored photo files that no listing photo refers to. Keys are content

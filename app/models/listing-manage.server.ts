@@ -3,18 +3,20 @@
 // Every mutation names both the listing and its seller in its WHERE clause, so a
 // listing that changed hands or vanished since the route's ownership check is
 // simply not touched.
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { listing, listingPhoto, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
+import { photoFileColumns, selectListingRows, toRow } from "#app/models/listing.server.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
 import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
-import { sellerVerificationNote } from "#app/models/verification.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+import { listingPhotoKeys } from "#app/services/images.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
 
 export const MY_LISTINGS_PAGE_SIZE = 20;
 /** At most this many reminder emails per run; the hourly run picks up the rest. */
@@ -52,67 +54,14 @@ export async function findSellerListings(
     .where(mine);
   const total = totals?.total ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, MY_LISTINGS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      resalePrice: listing.resalePrice,
-      location: listing.location,
-      quality: listing.quality,
-      status: listing.status,
-      advertisedAt: listing.advertisedAt,
-      confirmedAt: listing.confirmedAt,
-      createdAt: listing.createdAt,
-      categoryName: category.name,
-      categorySlug: category.slug,
-      sellerName: user.name,
-      sellerEmail: user.email,
-      sellerImage: user.image,
-      sellerVerified: user.verified,
-      sellerVerification: sellerVerificationNote(user.id),
-      smallKey: listingPhoto.smallKey,
-      mediumKey: listingPhoto.mediumKey,
-      largeKey: listingPhoto.largeKey,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
-    })
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .innerJoin(user, eq(user.id, listing.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    )
+  const rows = await selectListingRows(db, { confirmedAt: listing.confirmedAt })
     .where(mine)
     .orderBy(desc(listing.createdAt), desc(listing.id))
     .limit(MY_LISTINGS_PAGE_SIZE)
     .offset(offset);
   return {
     rows: rows.map((raw) => ({
-      id: raw.id,
-      title: raw.title,
-      resalePrice: raw.resalePrice,
-      location: raw.location,
-      quality: raw.quality,
-      status: raw.status,
-      category: { name: raw.categoryName, slug: raw.categorySlug },
-      seller: {
-        name: raw.sellerName,
-        email: raw.sellerEmail,
-        imageUrl: raw.sellerImage,
-        verified: raw.sellerVerified,
-        verification: raw.sellerVerified ? raw.sellerVerification : null,
-      },
-      photo:
-        raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight
-          ? {
-              small: storage.url(raw.smallKey),
-              medium: storage.url(raw.mediumKey),
-              large: storage.url(raw.largeKey),
-              width: raw.photoWidth,
-              height: raw.photoHeight,
-            }
-          : null,
+      ...toRow(storage, raw),
       createdAt: raw.createdAt.toISOString(),
       confirmedAt: raw.confirmedAt.toISOString(),
       advertised: raw.advertisedAt !== null,
@@ -144,24 +93,14 @@ export type OwnedListing = { id: number; sellerId: string };
 const owned = (car: OwnedListing): SQL =>
   and(eq(listing.id, car.id), eq(listing.sellerId, car.sellerId))!;
 
-/** Every stored file of a photo: the WebP renditions and the AVIF ones, if any. */
-const PHOTO_KEYS = {
-  smallKey: listingPhoto.smallKey,
-  mediumKey: listingPhoto.mediumKey,
-  largeKey: listingPhoto.largeKey,
-  avifSmallKey: listingPhoto.avifSmallKey,
-  avifMediumKey: listingPhoto.avifMediumKey,
-  avifLargeKey: listingPhoto.avifLargeKey,
-};
-
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What deleting listings leaves to do after the commit. */
 export type ListingRemoval = {
   /** How many listings were deleted. */
   deleted: number;
-  /** Photo files no other listing uses: removed from storage after the commit. */
-  unusedKeys: string[];
+  /** The deleted photos' files: removed after the commit unless another listing uses them. */
+  photoKeys: string[];
   /** Requests closed because their car was removed: those buyers are emailed. */
   closed: ClosedOrder[];
 };
@@ -176,10 +115,10 @@ export type ListingRemoval = {
  */
 export async function removeListingsInTx(tx: Tx, where: SQL): Promise<ListingRemoval> {
   const cars = await tx.select({ id: listing.id }).from(listing).where(where).for("update");
-  if (cars.length === 0) return { deleted: 0, unusedKeys: [], closed: [] };
+  if (cars.length === 0) return { deleted: 0, photoKeys: [], closed: [] };
   const ids = cars.map((car) => car.id);
   const photos = await tx
-    .select(PHOTO_KEYS)
+    .select(photoFileColumns())
     .from(listingPhoto)
     .where(inArray(listingPhoto.listingId, ids));
   const closed: ClosedOrder[] = [];
@@ -188,30 +127,15 @@ export async function removeListingsInTx(tx: Tx, where: SQL): Promise<ListingRem
     .delete(listing)
     .where(inArray(listing.id, ids))
     .returning({ id: listing.id });
-  const keys = [
-    ...new Set(
-      photos.flatMap((photo) => Object.values(photo).filter((key): key is string => Boolean(key))),
-    ),
-  ];
-  if (keys.length === 0) return { deleted: deleted.length, unusedKeys: [], closed };
-  const stillUsed = await tx
-    .select(PHOTO_KEYS)
-    .from(listingPhoto)
-    .where(or(...Object.values(PHOTO_KEYS).map((column) => inArray(column, keys))));
-  const kept = new Set(stillUsed.flatMap((row) => Object.values(row)));
-  return {
-    deleted: deleted.length,
-    unusedKeys: keys.filter((key) => !kept.has(key)),
-    closed,
-  };
+  return { deleted: deleted.length, photoKeys: photos.flatMap(listingPhotoKeys), closed };
 }
 
-/** After the commit: removes the unused photo files and tells the buyers. */
+/** After the commit: removes the photo files nothing uses any more and tells the buyers. */
 export async function finishListingRemoval(
   services: AppServices,
   removal: ListingRemoval,
 ): Promise<void> {
-  await removeStoredFiles(services.storage, removal.unusedKeys);
+  await removeUnreferencedPhotoFiles(services.db, services.storage, removal.photoKeys);
   await notifyClosedOrders(services, removal.closed, "removed");
 }
 

@@ -1,5 +1,18 @@
 // Listing queries for the public pages. Each selects only what its page renders.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
@@ -26,7 +39,7 @@ export function availableAndFresh(now: Date): SQL {
 }
 
 /** A table row as queried; the verification note is optional for queries that leave it out. */
-export type RawRow = Omit<Awaited<ReturnType<typeof selectRows>>[number], "sellerVerification"> & {
+type RawRow = Omit<Awaited<ReturnType<typeof selectRows>>[number], "sellerVerification"> & {
   sellerVerification?: VerificationNote | null;
 };
 
@@ -36,7 +49,7 @@ export type AvifKeys = {
   avifLargeKey?: string | null;
 };
 
-export function photoUrls(
+function photoUrls(
   storage: Storage,
   keys: {
     smallKey: string;
@@ -89,6 +102,61 @@ export function toRow(storage: Storage, raw: RawRow): ListingRow {
           })
         : null,
   };
+}
+
+/** Every stored file of a photo: the WebP renditions and the AVIF ones, if any. */
+export const photoFileColumns = () => ({
+  smallKey: listingPhoto.smallKey,
+  mediumKey: listingPhoto.mediumKey,
+  largeKey: listingPhoto.largeKey,
+  avifSmallKey: listingPhoto.avifSmallKey,
+  avifMediumKey: listingPhoto.avifMediumKey,
+  avifLargeKey: listingPhoto.avifLargeKey,
+});
+
+/** The columns of a table row that come from its category, its seller and its cover photo. */
+const joinedRowColumns = () => ({
+  categoryName: category.name,
+  categorySlug: category.slug,
+  sellerName: user.name,
+  sellerEmail: user.email,
+  sellerImage: user.image,
+  sellerVerified: user.verified,
+  sellerVerification: sellerVerificationNote(user.id),
+  ...photoFileColumns(),
+  photoWidth: listingPhoto.width,
+  photoHeight: listingPhoto.height,
+});
+
+/**
+ * Listings joined to what a table row shows (category, seller, cover photo), with
+ * `extra` columns; the caller adds where, order and limit. `toRow` turns a row
+ * into a ListingRow.
+ */
+export function selectListingRows<Extra extends SelectedFields>(
+  db: Db,
+  extra: Extra,
+) {
+  return db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      createdAt: listing.createdAt,
+      advertisedAt: listing.advertisedAt,
+      ...joinedRowColumns(),
+      ...extra,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    );
 }
 
 /** Which listings fill a page: newest first, or the home table's daily rotation. */
@@ -184,21 +252,7 @@ function selectRows(db: Db, page: PageSpec) {
       location: chosen.location,
       quality: chosen.quality,
       status: chosen.status,
-      categoryName: category.name,
-      categorySlug: category.slug,
-      sellerName: user.name,
-      sellerEmail: user.email,
-      sellerImage: user.image,
-      sellerVerified: user.verified,
-      sellerVerification: sellerVerificationNote(user.id),
-      smallKey: listingPhoto.smallKey,
-      mediumKey: listingPhoto.mediumKey,
-      largeKey: listingPhoto.largeKey,
-      avifSmallKey: listingPhoto.avifSmallKey,
-      avifMediumKey: listingPhoto.avifMediumKey,
-      avifLargeKey: listingPhoto.avifLargeKey,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
+      ...joinedRowColumns(),
       createdAt: chosen.createdAt,
       advertisedAt: chosen.advertisedAt,
     })
@@ -365,39 +419,6 @@ export async function findListingRowsByIds(
   ids: number[],
 ): Promise<Map<number, ListingRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      resalePrice: listing.resalePrice,
-      location: listing.location,
-      quality: listing.quality,
-      status: listing.status,
-      categoryName: category.name,
-      categorySlug: category.slug,
-      sellerName: user.name,
-      sellerEmail: user.email,
-      sellerImage: user.image,
-      sellerVerified: user.verified,
-      sellerVerification: sellerVerificationNote(user.id),
-      smallKey: listingPhoto.smallKey,
-      mediumKey: listingPhoto.mediumKey,
-      largeKey: listingPhoto.largeKey,
-      avifSmallKey: listingPhoto.avifSmallKey,
-      avifMediumKey: listingPhoto.avifMediumKey,
-      avifLargeKey: listingPhoto.avifLargeKey,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
-      createdAt: listing.createdAt,
-      advertisedAt: listing.advertisedAt,
-    })
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .innerJoin(user, eq(user.id, listing.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    )
-    .where(inArray(listing.id, ids));
+  const rows = await selectListingRows(db, {}).where(inArray(listing.id, ids));
   return new Map(rows.map((raw) => [raw.id, toRow(storage, raw)]));
 }

@@ -5,13 +5,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { listing, user } from "#app/db/schema.ts";
 import {
   availableAndFresh,
   freshOrSold,
-  photoUrls,
+  selectListingRows,
   toRow,
-  type RawRow,
 } from "#app/models/listing.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
@@ -171,50 +170,19 @@ async function rankedPage(
 /** Table rows (with car facts) for ids, in the given order. */
 async function rowsFor(db: Db, storage: Storage, ids: number[]): Promise<ListingRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      resalePrice: listing.resalePrice,
-      location: listing.location,
-      quality: listing.quality,
-      status: listing.status,
-      categoryName: category.name,
-      categorySlug: category.slug,
-      sellerName: user.name,
-      sellerEmail: user.email,
-      sellerImage: user.image,
-      sellerVerified: user.verified,
-      smallKey: listingPhoto.smallKey,
-      mediumKey: listingPhoto.mediumKey,
-      largeKey: listingPhoto.largeKey,
-      avifSmallKey: listingPhoto.avifSmallKey,
-      avifMediumKey: listingPhoto.avifMediumKey,
-      avifLargeKey: listingPhoto.avifLargeKey,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
-      createdAt: listing.createdAt,
-      advertisedAt: listing.advertisedAt,
-      make: listing.make,
-      model: listing.model,
-      year: listing.year,
-      mileageKm: listing.mileageKm,
-      fuel: listing.fuel,
-      transmission: listing.transmission,
-    })
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .innerJoin(user, eq(user.id, listing.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    )
-    .where(inArray(listing.id, ids));
+  const rows = await selectListingRows(db, {
+    make: listing.make,
+    model: listing.model,
+    year: listing.year,
+    mileageKm: listing.mileageKm,
+    fuel: listing.fuel,
+    transmission: listing.transmission,
+  }).where(inArray(listing.id, ids));
   const byId = new Map(
     rows.map((raw) => [
       raw.id,
       {
-        ...toRow(storage, raw satisfies RawRow),
+        ...toRow(storage, raw),
         facts: {
           make: raw.make,
           model: raw.model,
@@ -350,73 +318,46 @@ export async function findCompareCars(
   now: Date = new Date(),
 ) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      resalePrice: listing.resalePrice,
-      originalPrice: listing.originalPrice,
-      location: listing.location,
-      quality: listing.quality,
-      status: listing.status,
-      yearsUsed: listing.yearsUsed,
-      periodAmount: listing.periodAmount,
-      periodUnit: listing.periodUnit,
-      make: listing.make,
-      model: listing.model,
-      year: listing.year,
-      mileageKm: listing.mileageKm,
-      fuel: listing.fuel,
-      transmission: listing.transmission,
-      colour: listing.colour,
-      categoryName: category.name,
-      sellerName: user.name,
-      sellerVerified: user.verified,
-      smallKey: listingPhoto.smallKey,
-      mediumKey: listingPhoto.mediumKey,
-      largeKey: listingPhoto.largeKey,
-      avifSmallKey: listingPhoto.avifSmallKey,
-      avifMediumKey: listingPhoto.avifMediumKey,
-      avifLargeKey: listingPhoto.avifLargeKey,
-      photoWidth: listingPhoto.width,
-      photoHeight: listingPhoto.height,
-    })
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .innerJoin(user, eq(user.id, listing.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    )
-    .where(and(inArray(listing.id, ids), freshOrSold(now)));
+  const rows = await selectListingRows(db, {
+    originalPrice: listing.originalPrice,
+    yearsUsed: listing.yearsUsed,
+    periodAmount: listing.periodAmount,
+    periodUnit: listing.periodUnit,
+    make: listing.make,
+    model: listing.model,
+    year: listing.year,
+    mileageKm: listing.mileageKm,
+    fuel: listing.fuel,
+    transmission: listing.transmission,
+    colour: listing.colour,
+  }).where(and(inArray(listing.id, ids), freshOrSold(now)));
   const byId = new Map(
-    rows.map((raw) => {
-      const {
-        smallKey,
-        mediumKey,
-        largeKey,
-        avifSmallKey,
-        avifMediumKey,
-        avifLargeKey,
-        photoWidth,
-        photoHeight,
-        ...car
-      } = raw;
-      const photo =
-        smallKey && mediumKey && largeKey && photoWidth && photoHeight
-          ? photoUrls(storage, {
-              smallKey,
-              mediumKey,
-              largeKey,
-              avifSmallKey,
-              avifMediumKey,
-              avifLargeKey,
-              width: photoWidth,
-              height: photoHeight,
-            })
-          : null;
-      return [raw.id, { ...car, photo }];
-    }),
+    rows.map((raw) => [
+      raw.id,
+      {
+        id: raw.id,
+        title: raw.title,
+        resalePrice: raw.resalePrice,
+        originalPrice: raw.originalPrice,
+        location: raw.location,
+        quality: raw.quality,
+        status: raw.status,
+        yearsUsed: raw.yearsUsed,
+        periodAmount: raw.periodAmount,
+        periodUnit: raw.periodUnit,
+        make: raw.make,
+        model: raw.model,
+        year: raw.year,
+        mileageKm: raw.mileageKm,
+        fuel: raw.fuel,
+        transmission: raw.transmission,
+        colour: raw.colour,
+        categoryName: raw.categoryName,
+        sellerName: raw.sellerName,
+        sellerVerified: raw.sellerVerified,
+        photo: toRow(storage, raw).photo,
+      },
+    ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
