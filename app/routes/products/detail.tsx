@@ -3,21 +3,15 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 
-import {
-  ContactSellerDialog,
-  ContactSellerInline,
-  type ContactReply,
-} from "#app/components/contact-seller.tsx";
+import { BuyerActions, Fact } from "#app/components/car-page-parts.tsx";
 import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
 import { MapPinIcon } from "#app/components/icons.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PriceGuidanceCard } from "#app/components/price-guidance.tsx";
-import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
 import { ListingFreshness } from "#app/components/listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
-import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
 import type { FormReply } from "#app/components/admin-form-dialog.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
@@ -183,91 +177,6 @@ async function reportCar(
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
-
-function Fact({ label, value }: { label: string; value: string | number | null }) {
-  if (value === null || value === "") return null;
-  return (
-    <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
-/** What a signed-in visitor can do about this car: contact its seller and save it. */
-function BuyerActions({
-  listing,
-  viewer,
-  openRequest,
-  saved,
-  contactOnPage,
-  reply,
-  reported,
-  reportOnPage,
-  reportReply,
-}: {
-  listing: Route.ComponentProps["loaderData"]["listing"];
-  viewer: { name: string; email: string };
-  openRequest: boolean;
-  saved: boolean;
-  contactOnPage: boolean;
-  reply: ContactReply | null;
-  reported: boolean;
-  reportOnPage: boolean;
-  reportReply: FormReply | null;
-}) {
-  const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
-  const notice = own
-    ? "This is your car. Buyers who contact you about it appear in My Buyers."
-    : listing.status === "sold"
-      ? ORDER_MESSAGES.soldCar
-      : null;
-  const contact = {
-    listingId: listing.id,
-    title: listing.title,
-    sellerEmail: listing.seller.email,
-    location: listing.location,
-    buyer: { name: viewer.name, email: viewer.email },
-    action: `${listingPath(listing.id)}?contact`,
-    reply,
-  };
-  return (
-    <div className="mt-5">
-      {notice ? (
-        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
-          {notice}
-        </p>
-      ) : openRequest ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-600/25"
-        >
-          You have contacted the seller about this car. Follow or cancel your request in{" "}
-          <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
-            My Orders
-          </Link>
-          .
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        {!notice && !openRequest && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
-        <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
-        {!own && !reported && !reportOnPage ? (
-          <ReportCarButton path={listingPath(listing.id)} title={listing.title} />
-        ) : null}
-      </div>
-      {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
-      {!own && reported ? (
-        <p className="mt-3 text-sm text-slate-600">
-          You reported this car to the admins. Thank you: they will look at it.
-        </p>
-      ) : null}
-      {!own && !reported && reportOnPage ? (
-        <ReportCarInline path={listingPath(listing.id)} title={listing.title} reply={reportReply} />
-      ) : null}
-    </div>
-  );
-}
 
 export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing } = loaderData;
