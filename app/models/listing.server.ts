@@ -1,17 +1,5 @@
 // Listing queries for the public pages. Each selects only what its page renders.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
@@ -133,10 +121,7 @@ const joinedRowColumns = () => ({
  * `extra` columns; the caller adds where, order and limit. `toRow` turns a row
  * into a ListingRow.
  */
-export function selectListingRows<Extra extends SelectedFields>(
-  db: Db,
-  extra: Extra,
-) {
+export function selectListingRows<Extra extends SelectedFields>(db: Db, extra: Extra) {
   return db
     .select({
       id: listing.id,
