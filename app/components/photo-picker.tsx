@@ -120,12 +120,22 @@ export function PhotoPicker({
   const errorKey = errors?.join("\n") ?? "";
   useEffect(() => {
     if (!errorKey) return;
-    const frame = requestAnimationFrame(() => {
+    // The answer can arrive while the form is still hidden behind the upload
+    // spinner: wait (a few seconds at most) until the chooser can take focus.
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
       const active = document.activeElement;
       const lost =
         !active || active === document.body || (active as HTMLButtonElement).type === "submit";
-      if (lost) chooser.current?.focus();
-    });
+      if (!lost) return;
+      const target = chooser.current;
+      if (target && target.getClientRects().length > 0) target.focus();
+      if (document.activeElement !== target && tries++ < 180) {
+        frame = requestAnimationFrame(attempt);
+      }
+    };
+    frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
   }, [errorKey]);
 

@@ -106,8 +106,9 @@ describe("accounts in the browser", () => {
       .getByRole("link", { name: /^Details of / })
       .first()
       .click();
+    await page.waitForURL("**/dashboard/productDetails/**");
     // Every signed-in person can save the car (and, unless it is theirs, contact its seller).
-    await page.getByRole("button", { name: /^Save/ }).waitFor();
+    await page.getByRole("button", { name: "Save", exact: true }).waitFor();
     expect(await page.getByText("Please log in to contact the seller.").count()).toBe(0);
     // A page for another role says so, and offers to switch accounts.
     const response = await page.goto("/dashboard/reportedItems");
