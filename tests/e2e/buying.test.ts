@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
 
 let browser: Browser;
 
@@ -145,4 +145,43 @@ test("the safety page reads well and passes axe", async () => {
   await expectAccessible(page, "safety page");
   expect(problems).toEqual([]);
   await close();
+});
+
+test("without JavaScript: save, contact the seller on the page, cancel", async () => {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: baseURL(),
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  try {
+    await logIn(page, "emma.nguyen@example.com");
+    const car = await carOf(page, "Priya Raman", 0);
+    await page.goto(car.href);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByRole("button", { name: "Saved", exact: true }).getAttribute("aria-pressed"),
+      )
+      .toBe("true");
+    // "Contact Seller" is a link that shows the form on the page.
+    await page.getByRole("link", { name: "Contact Seller" }).click();
+    await page.getByRole("heading", { name: /^Contact the seller about/ }).waitFor();
+    await page.getByRole("button", { name: "Send to the seller" }).click();
+    await page.getByText("Your location is required").waitFor();
+    await page.getByLabel("Where would you like to meet?").fill("Library car park");
+    await page.getByLabel("Contact number").fill("+1 512 555 0177");
+    await page.getByRole("button", { name: "Send to the seller" }).click();
+    await page.getByText("You have contacted the seller about this car.").waitFor();
+    // The Delete button posts straight away (the confirm needs JavaScript).
+    await page.goto("/dashboard/myorders");
+    await page
+      .getByRole("row")
+      .filter({ hasText: car.title })
+      .getByRole("button", { name: /^Delete your request/ })
+      .click();
+    await page.getByText("You didn't ordered anything yet.").waitFor();
+  } finally {
+    await context.close();
+  }
 });
