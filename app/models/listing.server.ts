@@ -5,6 +5,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
+import type { FollowedCar } from "#app/models/followed-car.ts";
 import type { ListingRow, PhotoUrls } from "#app/models/listing.ts";
 import { sellerVerificationNote } from "#app/models/verification.server.ts";
 import type { VerificationNote } from "#app/models/verification.ts";
@@ -406,4 +407,27 @@ export async function findListingRowsByIds(
   if (ids.length === 0) return new Map();
   const rows = await selectListingRows(db, {}).where(inArray(listing.id, ids));
   return new Map(rows.map((raw) => [raw.id, toRow(storage, raw)]));
+}
+
+/**
+ * Entries that follow a car (contact requests, wishlist entries) with each car as
+ * it is now (null once deleted) and the sentence `noteOf` gives for it.
+ */
+export async function followedCars<
+  Entry extends { id: number; listingId: number | null; listingTitle: string },
+>(
+  db: Db,
+  storage: Storage,
+  entries: Entry[],
+  noteOf: (entry: Entry, car: ListingRow | null) => string | null,
+): Promise<FollowedCar[]> {
+  const cars = await findListingRowsByIds(
+    db,
+    storage,
+    entries.flatMap((entry) => (entry.listingId === null ? [] : [entry.listingId])),
+  );
+  return entries.map((entry) => {
+    const car = entry.listingId === null ? null : (cars.get(entry.listingId) ?? null);
+    return { id: entry.id, car, title: entry.listingTitle, note: noteOf(entry, car) };
+  });
 }

@@ -7,8 +7,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
-import type { FollowedCar } from "#app/models/followed-car.ts";
-import { findListingRowsByIds } from "#app/models/listing.server.ts";
+import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
@@ -131,21 +130,13 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
 /** My Orders' rows: each requested car as it is now, and why a closed request closed. */
 export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string, page: number) {
   const orders = await findMyOrders(db, buyerId, page);
-  const cars = await findListingRowsByIds(
-    db,
-    storage,
-    orders.rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId])),
+  const rows = await followedCars(db, storage, orders.rows, (row) =>
+    row.status !== "closed"
+      ? null
+      : row.closedReason === "sold"
+        ? "Sold: your request is closed."
+        : "This car was removed from Carlot: your request is closed.",
   );
-  const rows: FollowedCar[] = orders.rows.map((row) => {
-    const car = row.listingId === null ? null : (cars.get(row.listingId) ?? null);
-    const note =
-      row.status !== "closed"
-        ? null
-        : row.closedReason === "sold"
-          ? "Sold: your request is closed."
-          : "This car was removed from Carlot: your request is closed.";
-    return { id: row.id, car, title: row.listingTitle, note };
-  });
   return { rows, page: orders.page, pageCount: orders.pageCount, total: orders.total };
 }
 

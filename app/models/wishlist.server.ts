@@ -5,8 +5,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { listing, wishlist } from "#app/db/schema.ts";
-import type { FollowedCar } from "#app/models/followed-car.ts";
-import { findListingRowsByIds } from "#app/models/listing.server.ts";
+import { followedCars } from "#app/models/listing.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const WISHLIST_PAGE_SIZE = 20;
@@ -78,19 +77,12 @@ export async function findWishlist(db: Db, userId: string, page: number) {
 /** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */
 export async function loadWishlistPage(db: Db, storage: Storage, userId: string, page: number) {
   const entries = await findWishlist(db, userId, page);
-  const cars = await findListingRowsByIds(
-    db,
-    storage,
-    entries.rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId])),
-  );
-  const rows: FollowedCar[] = entries.rows.map((row) => {
-    const car = row.listingId === null ? null : (cars.get(row.listingId) ?? null);
-    const note = !car
+  const rows = await followedCars(db, storage, entries.rows, (_entry, car) =>
+    !car
       ? "This car is no longer on Carlot."
       : car.status === "sold"
         ? "Sold: this car is no longer for sale."
-        : null;
-    return { id: row.id, car, title: row.listingTitle, note };
-  });
+        : null,
+  );
   return { rows, page: entries.page, pageCount: entries.pageCount, total: entries.total };
 }
