@@ -4,11 +4,13 @@
 // (p50/p95 of the search queries a car-list request runs) and prints the query
 // plans they rely on; then starts the production server on it and measures the
 // home, a category, a search and a detail page with autocannon. Also reports the
-// JavaScript the home page loads (gzip). `--skip-http` stops after the searches.
+// JavaScript the home page loads (gzip). Each page is also measured against its
+// "limit": the same HTML bytes served from memory by a bare node:http server
+// (scripts/limit-server.ts), without and with `Accept-Encoding: br, gzip`.
+// `--skip-http` stops after the searches.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,6 +37,8 @@ import { COUNT_CAP, parseSearch } from "#app/models/search.ts";
 import { storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 
+import { freePort, root, startProductionServer } from "./production-server.ts";
+
 const { values } = parseArgs({
   options: {
     listings: { type: "string", default: "10000" },
@@ -57,7 +61,6 @@ if (![LISTINGS, DURATION, CONNECTIONS, RUNS].every((n) => Number.isInteger(n) &&
   process.exit(1);
 }
 
-const root = path.resolve(import.meta.dirname, "..");
 let listingCount = LISTINGS;
 const keepData = values["data-dir"] !== undefined;
 const dataDir = keepData
@@ -319,13 +322,67 @@ async function measureSearches() {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+/** Without and with compression: what a bare client and what a browser ask for. */
+const ENCODINGS = [
+  ["none", {}],
+  ["br, gzip", { "accept-encoding": "br, gzip" }],
+] as const;
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+/** A 2-second warm-up, then DURATION seconds with CONNECTIONS connections; any non-2xx fails. */
+async function load(url: string, headers: Record<string, string>): Promise<Measured> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+}
+
+/**
+ * The limit for one page: scripts/limit-server.ts serving `html` from memory in its
+ * own process (as Carlot runs in its own), measured without and with compression.
+ */
+async function measureLimit(html: Buffer): Promise<Measured[]> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "carlot-limit-")), "page.html");
+  fs.writeFileSync(file, html);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "scripts/limit-server.ts"), file, String(port)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("ready")) resolve();
+      });
+      child.once("exit", () => reject(new Error("The limit server exited early.")));
     });
-  });
+    const measured = [];
+    for (const [, headers] of ENCODINGS) {
+      measured.push(await load(`http://127.0.0.1:${port}/`, headers));
+    }
+    return measured;
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 async function jsBytes(baseURL: string): Promise<{ raw: number; gzip: number; files: number }> {
@@ -365,33 +422,16 @@ async function main() {
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server/index.ts"], {
-    cwd: root,
+  const server = await startProductionServer({
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       DATABASE_URL: DATABASE_URL ?? "",
       AUTH_SECRET: process.env.AUTH_SECRET || "bench-secret-bench-secret-bench-secret-00",
       SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = server.baseURL;
   try {
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error("The server did not start.");
-      try {
-        if ((await fetch(`${baseURL}/readyz`)).ok) break;
-      } catch {
-        // not yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     const targets = [
       ["home", "/"],
       ["category", "/products/sedan"],
@@ -399,26 +439,36 @@ async function main() {
       ["detail", `/dashboard/productDetails/${detailId + 17}`],
     ] as const;
     const results = [];
+    const versusLimit: Record<string, string | number>[] = [];
     for (const [name, url] of targets) {
-      const status = (await fetch(`${baseURL}${url}`)).status;
-      if (status !== 200) throw new Error(`${url} answered ${status}`);
-      // Warm up, then measure.
-      await autocannon({ url: `${baseURL}${url}`, connections: CONNECTIONS, duration: 2 });
-      const result = await autocannon({
-        url: `${baseURL}${url}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
+      const response = await fetch(`${baseURL}${url}`, {
+        headers: { "accept-encoding": "identity" },
       });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      const html = Buffer.from(await response.arrayBuffer());
+      const carlot: Measured[] = [];
+      for (const [, headers] of ENCODINGS) carlot.push(await load(`${baseURL}${url}`, headers));
+      const plain = carlot[0]!;
       results.push({
         page: name,
         url,
-        "requests/s": Math.round(result.requests.average),
-        "p50 ms": result.latency.p50,
-        "p99 ms": result.latency.p99,
-        requests: result.requests.total,
+        "requests/s": plain.rps,
+        "p50 ms": plain.p50,
+        "p99 ms": plain.p99,
+        requests: plain.requests,
+      });
+      const limit = await measureLimit(html);
+      ENCODINGS.forEach(([encoding], k) => {
+        versusLimit.push({
+          page: name,
+          "HTML KiB": Number((html.length / 1024).toFixed(1)),
+          "Accept-Encoding": encoding,
+          "Carlot req/s": carlot[k]!.rps,
+          "Carlot p99 ms": carlot[k]!.p99,
+          "limit req/s": limit[k]!.rps,
+          "limit p99 ms": limit[k]!.p99,
+          "share of limit": `${((100 * carlot[k]!.rps) / limit[k]!.rps).toFixed(1)}%`,
+        });
       });
     }
     const js = await jsBytes(baseURL);
@@ -427,11 +477,14 @@ async function main() {
     );
     console.table(results);
     console.log(
+      "\nCarlot against its limit (the same HTML bytes served from memory by a bare node:http server; compressed once, at its start):",
+    );
+    console.table(versusLimit);
+    console.log(
       `Home page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`,
     );
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server.stop();
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
