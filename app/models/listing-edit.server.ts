@@ -17,7 +17,7 @@ import {
   type PhotoSlot,
   type SellCarValue,
 } from "#app/models/listing-form.ts";
-import { photoFileColumns } from "#app/models/listing.server.ts";
+import { carFactColumns, photoFileColumns } from "#app/models/listing.server.ts";
 import { fromKilometres, type Quality } from "#app/models/listing.ts";
 import {
   ImageRejectedError,
@@ -217,20 +217,9 @@ async function loadEditable(db: Db, storage: Storage, id: number) {
       title: listing.title,
       description: listing.description,
       location: listing.location,
-      yearsUsed: listing.yearsUsed,
-      periodAmount: listing.periodAmount,
-      periodUnit: listing.periodUnit,
-      quality: listing.quality,
+      ...carFactColumns(),
       originalPrice: listing.originalPrice,
       resalePrice: listing.resalePrice,
-      make: listing.make,
-      model: listing.model,
-      year: listing.year,
-      mileageKm: listing.mileageKm,
-      mileageUnit: listing.mileageUnit,
-      fuel: listing.fuel,
-      transmission: listing.transmission,
-      colour: listing.colour,
       categorySlug: category.slug,
     })
     .from(listing)

@@ -103,6 +103,22 @@ export const photoFileColumns = () => ({
   avifLargeKey: listingPhoto.avifLargeKey,
 });
 
+/** How long a car was used, its quality and its typed facts (car page, edit form, compare). */
+export const carFactColumns = () => ({
+  yearsUsed: listing.yearsUsed,
+  periodAmount: listing.periodAmount,
+  periodUnit: listing.periodUnit,
+  quality: listing.quality,
+  make: listing.make,
+  model: listing.model,
+  year: listing.year,
+  mileageKm: listing.mileageKm,
+  mileageUnit: listing.mileageUnit,
+  fuel: listing.fuel,
+  transmission: listing.transmission,
+  colour: listing.colour,
+});
+
 /** The columns of a table row that come from its category, its seller and its cover photo. */
 const joinedRowColumns = () => ({
   categoryName: category.name,
@@ -324,21 +340,10 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       title: listing.title,
       description: listing.description,
       location: listing.location,
-      yearsUsed: listing.yearsUsed,
-      periodAmount: listing.periodAmount,
-      periodUnit: listing.periodUnit,
-      quality: listing.quality,
+      ...carFactColumns(),
       originalPrice: listing.originalPrice,
       resalePrice: listing.resalePrice,
       status: listing.status,
-      make: listing.make,
-      model: listing.model,
-      year: listing.year,
-      mileageKm: listing.mileageKm,
-      mileageUnit: listing.mileageUnit,
-      fuel: listing.fuel,
-      transmission: listing.transmission,
-      colour: listing.colour,
       createdAt: listing.createdAt,
       confirmedAt: listing.confirmedAt,
       categoryName: category.name,

@@ -8,6 +8,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import {
   availableAndFresh,
+  carFactColumns,
   freshOrSold,
   selectListingRows,
   toRow,
@@ -319,17 +320,8 @@ export async function findCompareCars(
 ) {
   if (ids.length === 0) return [];
   const rows = await selectListingRows(db, {
+    ...carFactColumns(),
     originalPrice: listing.originalPrice,
-    yearsUsed: listing.yearsUsed,
-    periodAmount: listing.periodAmount,
-    periodUnit: listing.periodUnit,
-    make: listing.make,
-    model: listing.model,
-    year: listing.year,
-    mileageKm: listing.mileageKm,
-    fuel: listing.fuel,
-    transmission: listing.transmission,
-    colour: listing.colour,
   }).where(and(inArray(listing.id, ids), freshOrSold(now)));
   const byId = new Map(
     rows.map((raw) => [
