@@ -2,6 +2,7 @@
 // (environment, database, migrations, seed) ships with the build. server/index.ts
 // loads it (from Vite in development, from build/server in production) and listens.
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
@@ -9,13 +10,14 @@ import compression from "compression";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
+import { invalidateAll } from "#app/services/cache.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
 import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
@@ -24,10 +26,12 @@ import { authSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
+import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
 import {
   allowedHosts,
   bodyLimits,
+  newNonce,
   ownInterfaceAddresses,
   requestGate,
   sameOriginWrites,
@@ -36,6 +40,9 @@ import {
 
 export type CarlotApp = {
   app: express.Express;
+  /** What the HTTP server runs: stored visitors' pages first, then the app. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  pageCache: PageCache;
   port: number;
   host: string;
   close(): Promise<void>;
@@ -106,18 +113,42 @@ export async function createApp(options: {
   );
   maintenanceTimer.unref();
 
-  const app = express();
-  app.disable("x-powered-by");
-  if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
-
+  const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
+  const formTargets = oidc ? [new URL(oidc.issuer).origin] : [];
   const hosts = allowedHosts({
     publicUrl: env.PUBLIC_URL,
     host: env.HOST,
     port: env.PORT,
     interfaceAddresses: ownInterfaceAddresses(),
   });
-  app.use(securityHeaders({ dev, formTargets: oidc ? [new URL(oidc.issuer).origin] : [] }));
+  const renderPage = createRouterHandler(build, env.NODE_ENV);
+  const pageCache = createPageCache({
+    // Development re-renders edited modules; tests call loaders directly.
+    maxBytes: env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0,
+    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+    hosts: env.NODE_ENV === "production" ? hosts : null,
+    headers: pageSecurityHeaders({ formTargets, secure: publicUrl.startsWith("https:") }),
+    nonce: newNonce,
+    render: ({ url, headers, nonce, clientAddress }) =>
+      renderPage(
+        new Request(`http://${headers.get("host") ?? "localhost"}${url}`, { headers }),
+        createAppContext(services, { nonce, clientAddress }),
+      ),
+  });
+  // Every committed change to what visitors' pages show, from any process, empties
+  // this process's page cache and its small data caches (categories, make lists).
+  const stopWatching = await database.watchPages((change) => {
+    invalidateAll(database.db);
+    if (change.table === null) pageCache.setEnabled(change.connected);
+    else pageCache.flush();
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
+  app.use(compression());
+
+  app.use(securityHeaders({ dev, formTargets }));
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
   app.get("/healthz", (_req, res) => {
@@ -136,6 +167,14 @@ export async function createApp(options: {
   });
 
   app.use(sameOriginWrites({ hosts }));
+  if (database.kind === "postgres") {
+    // This process's own writes show at once (other processes hear the notification,
+    // which may arrive a moment after the writer's response).
+    app.use((req, res, next) => {
+      if (req.method === "POST") res.on("finish", () => pageCache.flush());
+      next();
+    });
+  }
   app.use(bodyLimits());
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
@@ -184,7 +223,6 @@ export async function createApp(options: {
     }),
   );
 
-  const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
   app.use(refuseActionlessPosts(build));
   app.all(
     "/{*splat}",
@@ -219,11 +257,16 @@ export async function createApp(options: {
 
   return {
     app,
+    pageCache,
+    handler: (req, res) => {
+      if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
+    },
     port: env.PORT,
     host: env.HOST,
-    close: () => {
+    close: async () => {
       clearInterval(maintenanceTimer);
-      return database.close();
+      await stopWatching();
+      await database.close();
     },
   };
 }

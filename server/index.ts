@@ -1,7 +1,7 @@
 // Process entry: `node server/index.ts`. Development serves through Vite with hot
 // reload; production serves the build made by `npm run build`.
 import fs from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 
 import type * as AppModuleExports from "./app.ts";
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   }
 
   const carlot = await mod.createApp(options);
-  const server: Server = carlot.app.listen(carlot.port, carlot.host, () => {
+  const server: Server = createServer(carlot.handler);
+  server.listen(carlot.port, carlot.host, () => {
     const shown = carlot.host === "0.0.0.0" ? "localhost" : carlot.host;
     console.log(`Carlot is running at http://${shown}:${carlot.port}`);
   });

@@ -1,4 +1,5 @@
-// Security headers for every response, with a fresh CSP nonce per request.
+// Security headers for every response, the request gate, host names, write origins
+// and body limits: what every request passes before any route.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 
@@ -6,45 +7,78 @@ import type { RequestHandler } from "express";
 
 import { LISTING_BODY_MAX_BYTES } from "#app/models/listing-form.ts";
 
+/** How the page's own scripts are allowed: a per-request nonce, or hashes of each inline script. */
+export type ScriptPolicy = { nonce: string } | { hashes: string[] };
+
+/**
+ * The security headers of a response. Scripts: in production only the page's own
+ * (by nonce, or for stored pages by the SHA-256 of each inline script plus files
+ * from this origin); development allows Vite's inline preamble.
+ */
+export function securityHeaderList(options: {
+  dev: boolean;
+  /** Other origins a form may lead to (the sign-in provider, reached by a redirect). */
+  formTargets: string[];
+  scripts: ScriptPolicy;
+  secure: boolean;
+}): [string, string][] {
+  const { scripts } = options;
+  const scriptSrc = options.dev
+    ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
+    : "nonce" in scripts
+      ? `script-src 'nonce-${scripts.nonce}' 'strict-dynamic'`
+      : ["script-src 'self'", ...scripts.hashes.map((hash) => `'sha256-${hash}'`)].join(" ");
+  const csp = [
+    "default-src 'self'",
+    scriptSrc,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${["'self'", ...options.formTargets].join(" ")}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const headers: [string, string][] = [
+    ["Content-Security-Policy", csp],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+  ];
+  if (options.secure) {
+    headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  }
+  return headers;
+}
+
+/** A fresh nonce for one response's inline scripts. */
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** Security headers for every response, with a fresh CSP nonce per request. */
 export function securityHeaders({
   dev,
   formTargets = [],
 }: {
   dev: boolean;
-  /** Other origins a form may lead to (the sign-in provider, reached by a redirect). */
   formTargets?: string[];
 }): RequestHandler {
-  const formAction = ["'self'", ...formTargets].join(" ");
   return (req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    // Development allows inline scripts (Vite's preamble) and uses no nonce, so the
-    // markup matches what the browser renders.
+    const nonce = newNonce();
+    // Development uses no nonce, so the markup matches what the browser renders.
     if (!dev) res.locals.cspNonce = nonce;
-    const scriptSrc = dev
-      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'nonce-${nonce}' 'strict-dynamic'`;
-    const csp = [
-      "default-src 'self'",
-      scriptSrc,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      `form-action ${formAction}`,
-      "frame-ancestors 'none'",
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    const headers = securityHeaderList({
+      dev,
+      formTargets,
+      scripts: { nonce },
+      secure: req.secure,
+    });
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

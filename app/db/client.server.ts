@@ -35,8 +35,21 @@ export type Database = {
    * and then hourly.
    */
   analyze(): Promise<void>;
+  /**
+   * Calls `onChange` after every committed change to what visitors' pages show (the
+   * triggers of migration 0005 notify `carlot_pages`), from any process on the same
+   * database. On PostgreSQL a dedicated connection LISTENs; while it is down,
+   * `onChange` is called with `connected: false` (nothing can be trusted) and again
+   * once it is back. Returns a function that stops watching.
+   */
+  watchPages(onChange: (event: PageChange) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** What a page-change watcher hears: a table that changed, or the link's state. */
+export type PageChange = { table: string; connected: true } | { table: null; connected: boolean };
+
+export const PAGES_CHANNEL = "carlot_pages";
 
 /** Finds the committed `drizzle/` folder from the source tree or from the built bundle. */
 export function migrationsFolder(): string {
@@ -125,6 +138,14 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     async analyze() {
       await client.exec("analyze");
     },
+    async watchPages(onChange) {
+      // One process is the whole world: notifications arrive before the writing
+      // query's promise settles.
+      const stop = await client.listen(PAGES_CHANNEL, (table) =>
+        onChange({ table, connected: true }),
+      );
+      return stop;
+    },
     async close() {
       await client.close();
       onClose?.();
@@ -176,9 +197,69 @@ export function openPostgres(url: string, poolMax = 10): Database {
     async analyze() {
       // Autovacuum keeps statistics fresh on a real server.
     },
+    watchPages: (onChange) => listenForPageChanges(url, onChange),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs for page changes, reconnecting (after 0.5 s,
+ * then up to every 10 s) when PostgreSQL goes away.
+ */
+async function listenForPageChanges(
+  url: string,
+  onChange: (event: PageChange) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === PAGES_CHANNEL)
+        onChange({ table: message.payload ?? "", connected: true });
+    });
+    const lost = (error?: Error) => {
+      if (client !== next || stopped) return;
+      client = null;
+      logger.warn({ err: error }, "page-change listener lost its PostgreSQL connection");
+      onChange({ table: null, connected: false });
+      schedule();
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+    await next.connect();
+    await next.query(`listen ${PAGES_CHANNEL}`);
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    retryMs = 500;
+    onChange({ table: null, connected: true });
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        logger.warn({ err: error }, "page-change listener could not reconnect");
+        retryMs = Math.min(retryMs * 2, 10_000);
+        schedule();
+      });
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }
 

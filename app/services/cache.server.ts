@@ -30,3 +30,8 @@ export function cached<T>(
 export function invalidate(owner: object, key: string): void {
   caches.get(owner)?.delete(key);
 }
+
+/** Forgets everything cached for `owner` (another process may have changed it). */
+export function invalidateAll(owner: object): void {
+  caches.get(owner)?.clear();
+}

@@ -31,6 +31,20 @@ const schema = z.object({
     .max(200, "must be at most 200")
     .default(10),
   SEED_DEMO: booleanText.optional(),
+  /** Memory for visitors' pages kept ready to serve (all encodings); 0 turns the page cache off. */
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: "must be a number of megabytes" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) or more")
+    .max(4096, "must be at most 4096")
+    .default(64),
+  /** Longest time a stored page is served without a change telling us to drop it. */
+  PAGE_CACHE_TTL_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(86_400, "must be at most 86400")
+    .default(60),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
