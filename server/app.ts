@@ -141,6 +141,7 @@ export async function createApp(options: {
     invalidateAll(database.db);
     if (change.table === null) pageCache.setEnabled(change.connected);
     else pageCache.flush();
+    logger.debug({ table: change.table, connected: change.connected }, "page cache emptied");
   });
 
   const app = express();

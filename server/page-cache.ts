@@ -311,7 +311,8 @@ async function makeEntry(
     variants.gzip = variant(gz, "gzip");
     variants.br = variant(br, "br");
   }
-  const notModified = [...common];
+  // A browser revalidating its copy takes these headers into it.
+  const notModified = [...common, "X-Cache", "hit"];
   const bytes = Object.values(variants).reduce((sum, v) => sum + v.body.length, 0) + 2048;
   return {
     variants,
