@@ -25,9 +25,12 @@ import { securityHeaderList } from "./security.ts";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Public pages every visitor sees alike, and their `.data` (client navigations). */
+/**
+ * Public pages every visitor sees alike, their `.data` (client navigations) and the
+ * router's `__manifest` (which routes exist: the same for everyone, per build).
+ */
 const CACHEABLE_PATH =
-  /^\/(?:|_root\.data|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})(?:\.data)?$|^\/(?:sitemap\.xml|robots\.txt)$/;
+  /^\/(?:|_root\.data|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})(?:\.data)?$|^\/(?:sitemap\.xml|robots\.txt|__manifest)$/;
 /** Longer addresses (long search queries) are rendered each time. */
 const MAX_URL_LENGTH = 512;
 /** Our cookies all carry the name (session, sign-in state, flash toast). */
@@ -175,7 +178,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const storable =
       response.status === 200 &&
       response.headers.getSetCookie().length === 0 &&
-      STORABLE_TYPE.test(type) &&
+      (STORABLE_TYPE.test(type) ||
+        (key.startsWith("/__manifest?") && type.startsWith("application/json"))) &&
       !/no-store/i.test(response.headers.get("cache-control") ?? "");
     if (!storable) {
       // Served as rendered, with the nonce it was rendered with.

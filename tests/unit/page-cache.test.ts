@@ -190,6 +190,12 @@ describe("the page cache", () => {
     }
     expect((await site.get("/", {}, "POST")).body.toString()).toBe("fallback");
     expect(site.renders).toEqual([]);
+    // The router's route manifest is the same for everyone.
+    expect((await site.get("/__manifest?paths=%2Fblogs&version=1")).headers["x-cache"]).toBe(
+      "miss",
+    );
+    expect((await site.get("/__manifest/x")).body.toString()).toBe("fallback");
+    site.renders.length = 0;
     // A cookie that is not ours does not make the page personal.
     expect((await site.get("/", { Cookie: "_ga=1" })).headers["x-cache"]).toBe("miss");
   });
