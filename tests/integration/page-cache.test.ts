@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { category, listing, order } from "#app/db/schema.ts";
 import { ensureCategories } from "#app/demo/seed.server.ts";
 import { DAY_MS } from "#app/models/freshness.ts";
+import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { setSiteStats } from "#app/models/site.server.ts";
+import * as register from "#app/routes/auth/register.tsx";
 import * as reportedItems from "#app/routes/dashboard/admin/reported-items.tsx";
 import * as users from "#app/routes/dashboard/admin/users.tsx";
 import * as myOrders from "#app/routes/dashboard/my-orders.tsx";
@@ -26,7 +28,7 @@ import * as wishlist from "#app/routes/resources/wishlist.tsx";
 import { createCategories, createListing } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
-import { callLoaderAs, responseOf } from "./helpers.ts";
+import { callAction, callLoaderAs, responseOf } from "./helpers.ts";
 import { carForm, file, jpeg, postForm, type Entries } from "./listing-helpers.ts";
 import { logIn, person, post, type Person } from "./moderation-helpers.ts";
 import {
@@ -621,7 +623,7 @@ describe("writes no visitor's page shows", () => {
     expect(pages.cache.stats().flushes).toBe(flushes + 1);
   }
 
-  test("contact requests, cancelling them, wishlists, reports and signing in", async () => {
+  test("contact requests, cancelling them, wishlists, reports, signing in, registering, an idle reminder run", async () => {
     const wanted = await car({ title: "Wanted Saloon", advertisedAt: new Date() });
     const paths = ["/", SEDAN, detailPath(wanted.id)];
     await expectNoFlush("a contact request", paths, async () => {
@@ -669,6 +671,27 @@ describe("writes no visitor's page shows", () => {
     });
     await expectNoFlush("signing in", paths, async () => {
       expect(await logIn(t, buyer.email)).not.toBe("");
+    });
+    const portrait = await jpeg(200, 200, { seed: ++seed });
+    await expectNoFlush("registering a new account", paths, async () => {
+      const response = await responseOf(() =>
+        callAction(register.action, {
+          path: "/register",
+          form: {
+            name: "Nell Newcomer",
+            email: `nell-${Date.now()}@example.com`,
+            password: "a-good-password",
+            accountType: "seller",
+            image: file(portrait, "me.jpg"),
+          },
+          context: t.context(),
+        }),
+      );
+      expect(response.status).toBe(302);
+    });
+    await expectNoFlush("the hourly reminders with none due", paths, async () => {
+      // Every car here was confirmed recently: the claiming UPDATE matches no row.
+      expect(await sendListingReminders(t.services, new Date())).toBe(0);
     });
   });
 });
