@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -21,11 +22,14 @@ import { configContext } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
 import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import appCss from "virtual:carlot/app-css";
 
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Production inlines the stylesheet (Layout); development links it, so Vite can update it.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -51,6 +55,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The one face the pages use (Inter, Latin, variable weight; font-display: swap),
+  // requested from the top of <head> instead of once the styles have been read.
+  preload(interLatin, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
   // Undefined while an error page renders without the root data.
   const rootData = useRouteLoaderData<typeof loader>("root");
   // Dashboard and other personal pages are never indexed (seo.ts isPrivatePath).
@@ -64,6 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
+        {import.meta.env.DEV ? null : (
+          // The built stylesheet inside the document: no request before the first paint.
+          // React keeps it in <head> by `href`; in the browser the text is "" and the
+          // element the server sent stays as it is.
+          <style href={stylesheet} precedence="default">
+            {appCss}
+          </style>
+        )}
       </head>
       <body className="flex min-h-full flex-col">
         <a

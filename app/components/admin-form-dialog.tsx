@@ -4,13 +4,13 @@
 // closes once the action has redirected with its toast. Without JavaScript the
 // button is a link to the same page with a parameter (`?report`, `?verify=…`),
 // where the page renders the same form inline (FormSection) and posts it plainly.
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+// The dialog's code (form-dialog-body.tsx) loads when the button is first pointed
+// at, focused or used.
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
 
-import { Spinner } from "#app/components/confirm-dialog.tsx";
-import { showToast } from "#app/components/toaster.tsx";
 import { FormError } from "#app/components/ui/form.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
 
 /** What an action answers when it does not redirect: errors next to fields, or one for the form. */
 export type FormReply = {
@@ -20,7 +20,7 @@ export type FormReply = {
   values?: Partial<Record<string, string>>;
 };
 
-type FormBody = {
+export type FormBody = {
   /** Where the form posts (the page's own path, so a reply re-renders it). */
   action: string;
   /** Hidden fields (intent, id, …). */
@@ -37,7 +37,7 @@ const SUBMIT_STYLE = {
   default: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
 };
 
-function Buttons({
+export function Buttons({
   body,
   pending,
   cancel,
@@ -68,14 +68,21 @@ function Buttons({
   );
 }
 
-const cancelClass =
+export const cancelClass =
   "inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60";
 
-function Hidden({ fields }: { fields: Record<string, string> }) {
+export function Hidden({ fields }: { fields: Record<string, string> }) {
   return Object.entries(fields).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
 }
+
+const loadBody = () => import("#app/components/form-dialog-body.tsx");
+const FormDialogBody = lazy(loadBody);
+const preloadBody = () => {
+  // A failed download is retried when the button is used.
+  loadBody().catch(() => undefined);
+};
 
 export function FormDialog({
   trigger,
@@ -94,73 +101,46 @@ export function FormDialog({
   title: string;
   description: ReactNode;
 }) {
-  const fetcher = useFetcher<FormReply>();
   const [open, setOpen] = useState(false);
-  const pending = fetcher.state !== "idle";
-  const reply = fetcher.data ?? null;
-  // The reply there was when the form was sent: a new one means the action answered
-  // with errors; the same one means it redirected (success, with its own toast).
-  const [sentWith, setSentWith] = useState<FormReply | null | undefined>(undefined);
-  const [wasPending, setWasPending] = useState(false);
-  if (pending !== wasPending) {
-    setWasPending(pending);
-    if (!pending && sentWith !== undefined) {
-      setSentWith(undefined);
-      if (reply === sentWith) setOpen(false);
-    }
-  }
-
-  useEffect(() => {
-    if (reply?.formError) showToast("error", reply.formError, { announce: false });
-  }, [reply]);
-
+  // Once opened, the dialog stays mounted (closed), so its last reply is kept.
+  const [opened, setOpened] = useState(false);
+  const triggerRef = useRef<HTMLAnchorElement>(null);
+  const contentId = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
-      <Dialog.Trigger asChild>
-        <Link
-          to={fallbackHref}
-          aria-label={triggerLabel}
-          preventScrollReset
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-          className={triggerClassName}
-        >
-          {trigger}
-        </Link>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
-            {title}
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-slate-700">{description}</Dialog.Description>
-          <fetcher.Form
-            method="post"
-            action={body.action}
-            noValidate
-            preventScrollReset
-            onSubmit={() => setSentWith(reply)}
-            className="mt-4"
-          >
-            <Hidden fields={body.fields} />
-            <FormError message={reply?.formError} />
-            {body.children(reply)}
-            <Buttons
-              body={body}
-              pending={pending}
-              cancel={
-                <Dialog.Close type="button" disabled={pending} className={cancelClass}>
-                  Cancel
-                </Dialog.Close>
-              }
-            />
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Link
+        ref={triggerRef}
+        to={fallbackHref}
+        aria-label={triggerLabel}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        preventScrollReset
+        onPointerEnter={preloadBody}
+        onFocus={preloadBody}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpened(true);
+          setOpen(true);
+        }}
+        className={triggerClassName}
+      >
+        {trigger}
+      </Link>
+      {opened ? (
+        <Suspense fallback={null}>
+          <FormDialogBody
+            body={body}
+            title={title}
+            description={description}
+            open={open}
+            onOpenChange={setOpen}
+            contentId={contentId}
+            trigger={triggerRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -29,7 +29,9 @@ export function CategoryCards({
               width={800}
               height={533}
               loading={index < 2 ? "eager" : "lazy"}
-              decoding="async"
+              // The first card is the largest picture in the first screen (home, /products).
+              fetchPriority={index === 0 ? "high" : undefined}
+              decoding={index === 0 ? undefined : "async"}
               className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
             />
           </div>

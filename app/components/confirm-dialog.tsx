@@ -11,6 +11,10 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 
 import { showToast } from "#app/components/toaster.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+
+// Pages that show a spinner next to a confirm dialog import both from here.
+export { Spinner };
 
 type Tone = "danger" | "default";
 
@@ -18,15 +22,6 @@ const CONFIRM_STYLE: Record<Tone, string> = {
   danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
   default: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
 };
-
-export function Spinner({ className = "" }: { className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-block size-3.5 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
-    />
-  );
-}
 
 export type ConfirmControls = {
   /** Opens the dialog (for controls other than the trigger, e.g. a select's change). */

@@ -2,12 +2,12 @@
 // car's location are shown filled in and locked; the buyer gives a name, where
 // to meet and a phone number. With JavaScript it is a dialog; without, the button
 // is a link that shows the same form on the page (`?contact`). The server checks
-// every field and answers with the spec's messages.
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+// every field and answers with the spec's messages. The dialog's code
+// (contact-seller-dialog.tsx) loads when the button is first pointed at, focused
+// or used: visitors who only read the page never download it.
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 
-import { showToast } from "#app/components/toaster.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { SAFETY_PATH, SAFETY_TIPS } from "#app/models/safety.ts";
 
@@ -18,7 +18,7 @@ export type ContactReply = {
   values?: Partial<Record<"buyerName" | "meetingLocation" | "buyerPhone", string>>;
 };
 
-type Props = {
+export type ContactProps = {
   listingId: number;
   title: string;
   sellerEmail: string;
@@ -33,12 +33,12 @@ type Props = {
 const lockedClass = `${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`;
 
 /** The fields, the safety advice and the button; the caller supplies the form element. */
-function ContactFields({
+export function ContactFields({
   props,
   reply,
   pending,
 }: {
-  props: Props;
+  props: ContactProps;
   reply: ContactReply | null | undefined;
   pending: boolean;
 }) {
@@ -135,7 +135,7 @@ function ContactFields({
 }
 
 /** The form shown on the page itself (no JavaScript, `?contact`). */
-export function ContactSellerInline(props: Props) {
+export function ContactSellerInline(props: ContactProps) {
   return (
     <section
       id="contact-seller"
@@ -154,59 +154,50 @@ export function ContactSellerInline(props: Props) {
   );
 }
 
+const loadDialog = () => import("#app/components/contact-seller-dialog.tsx");
+const ContactSellerDialogBody = lazy(loadDialog);
+const preloadDialog = () => {
+  // A failed download is retried when the button is used.
+  loadDialog().catch(() => undefined);
+};
+
 /** The 'Contact Seller' button and its dialog (rendered only while no request is open). */
-export function ContactSellerDialog(props: Props) {
-  const fetcher = useFetcher<ContactReply>();
+export function ContactSellerDialog(props: ContactProps) {
   const [open, setOpen] = useState(false);
-  const pending = fetcher.state !== "idle";
-  const reply = fetcher.data;
-
-  // A refusal from the server (own car, sold, already requested) also toasts (spec §8).
-  useEffect(() => {
-    if (reply?.formError) showToast("error", reply.formError, { announce: false });
-  }, [reply]);
-  // Success redirects back here with a flash toast; the page then shows that the
-  // request was sent instead of this button, which closes the dialog.
-
+  // Once opened, the dialog stays mounted (closed), so its last reply is kept.
+  const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLAnchorElement>(null);
+  const contentId = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : setOpen(next))}>
-      <Dialog.Trigger asChild>
-        <Link
-          to={`${props.action}#contact-seller`}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 sm:w-auto"
-        >
-          Contact Seller
-        </Link>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">
-              Contact the seller
-            </Dialog.Title>
-            <Dialog.Close
-              className="-mt-1 -mr-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
-              disabled={pending}
-            >
-              Close
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            The seller of the {props.title} gets your name, email, phone number and where you would
-            like to meet, and will contact you.
-          </Dialog.Description>
-          <div className="mt-4">
-            <fetcher.Form method="post" action={props.action} noValidate>
-              <ContactFields props={props} reply={reply} pending={pending} />
-            </fetcher.Form>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Link
+        ref={trigger}
+        to={`${props.action}#contact-seller`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpened(true);
+          setOpen(true);
+        }}
+        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 sm:w-auto"
+      >
+        Contact Seller
+      </Link>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ContactSellerDialogBody
+            {...props}
+            open={open}
+            onOpenChange={setOpen}
+            contentId={contentId}
+            trigger={trigger}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

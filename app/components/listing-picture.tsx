@@ -3,6 +3,7 @@
 // renditions exist (a width without one falls back to its WebP in that list;
 // every browser that reads AVIF reads WebP). Below the fold it loads lazily.
 import type { CSSProperties } from "react";
+import { preload } from "react-dom";
 
 import type { PhotoUrls } from "#app/models/listing.ts";
 
@@ -36,6 +37,18 @@ export function ListingPicture({
   style?: CSSProperties;
 }) {
   const hasAvif = Boolean(photo.avifSmall || photo.avifMedium || photo.avifLarge);
+  if (priority === "high") {
+    // The page's main picture: requested from <head>, before the parser reaches it.
+    // The same candidates and `sizes` as the <source> the browser will pick, so it
+    // is fetched once. Only browsers that read the type fetch the AVIF preload.
+    preload(hasAvif ? (photo.avifMedium ?? photo.medium) : photo.medium, {
+      as: "image",
+      imageSrcSet: photoSrcSet(photo, hasAvif ? "avif" : "webp"),
+      imageSizes: sizes,
+      type: hasAvif ? "image/avif" : "image/webp",
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture className="contents">
       {hasAvif ? (
