@@ -99,16 +99,22 @@ export async function createApp(options: {
     config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
   };
 
-  // Housekeeping now and hourly: planner statistics, expired rate-limit counters,
+  // Housekeeping at start and hourly: planner statistics, expired rate-limit counters,
   // "is your car still for sale?" reminders.
   const maintain = async () => {
     await database.analyze();
     await pruneRateLimits(database.db);
     await sendListingReminders(services, new Date());
   };
-  await maintain();
+  // The first run starts with the server rather than before it: the site answers while
+  // statistics are refreshed. Shutting down waits for a run in progress.
+  const runMaintenance = () =>
+    maintain().catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
+  let maintenance = runMaintenance();
   const maintenanceTimer = setInterval(
-    () => maintain().catch((error: unknown) => logger.warn({ err: error }, "maintenance failed")),
+    () => {
+      maintenance = runMaintenance();
+    },
     60 * 60 * 1000,
   );
   maintenanceTimer.unref();
@@ -266,6 +272,7 @@ export async function createApp(options: {
     host: env.HOST,
     close: async () => {
       clearInterval(maintenanceTimer);
+      await maintenance;
       await stopWatching();
       await database.close();
     },
