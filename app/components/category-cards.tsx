@@ -28,8 +28,9 @@ export function CategoryCards({
               alt=""
               width={800}
               height={533}
-              loading={index < 2 ? "eager" : "lazy"}
-              // The first card is the largest picture in the first screen (home, /products).
+              // The first card is the largest picture in a phone's first screen (home,
+              // /products): fetched first; the others wait until they are near the screen.
+              loading={index === 0 ? "eager" : "lazy"}
               fetchPriority={index === 0 ? "high" : undefined}
               decoding={index === 0 ? undefined : "async"}
               className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
