@@ -78,7 +78,7 @@ function shellChunk(): {
 
 const shell = shellChunk();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   environments: {
     // The SSR bundle's entry is our Express app (server/app.ts), so start-up code
     // (environment, database, migrations, seed) ships inside the build.
@@ -90,22 +90,25 @@ export default defineConfig({
       // resolves and loads a handful of files at start instead of thousands (start-up
       // time and memory), and only the parts we use are kept. Native addons, files
       // found at run time (PGlite's WebAssembly) and CommonJS packages stay in
-      // node_modules.
-      resolve: {
-        noExternal: true,
-        external: [
-          "@electric-sql/pglite",
-          "@node-rs/argon2",
-          "sharp",
-          "pg",
-          "pino",
-          "pino-http",
-          "nodemailer",
-          "express",
-          "compression",
-          "isbot",
-        ],
-      },
+      // node_modules. Development loads them from node_modules as they are.
+      resolve:
+        command !== "build"
+          ? {}
+          : {
+              noExternal: true,
+              external: [
+                "@electric-sql/pglite",
+                "@node-rs/argon2",
+                "sharp",
+                "pg",
+                "pino",
+                "pino-http",
+                "nodemailer",
+                "express",
+                "compression",
+                "isbot",
+              ],
+            },
     },
     client: {
       build: {
@@ -117,4 +120,4 @@ export default defineConfig({
   },
   build: { assetsInlineLimit: 0 },
   plugins: [tailwindcss(), reactRouter(), inlineAppCss(), shell.plugin],
-});
+}));
