@@ -28,11 +28,13 @@ import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
+import { loadStaticFiles } from "./static-files.ts";
 import {
   allowedHosts,
   bodyLimits,
   newNonce,
   ownInterfaceAddresses,
+  securityHeaderList,
   requestGate,
   sameOriginWrites,
   securityHeaders,
@@ -150,6 +152,19 @@ export async function createApp(options: {
     logger.debug({ table: change.table, connected: change.connected }, "page cache emptied");
   });
 
+  // The browser build, from memory in its precompressed forms (production only).
+  const staticFiles = options.clientAssetsDir
+    ? loadStaticFiles(options.clientAssetsDir, {
+        hosts: env.NODE_ENV === "production" ? hosts : null,
+        headers: securityHeaderList({
+          dev,
+          formTargets,
+          scripts: { hashes: [] },
+          secure: publicUrl.startsWith("https:"),
+        }),
+      })
+    : null;
+
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
@@ -266,6 +281,7 @@ export async function createApp(options: {
     app,
     pageCache,
     handler: (req, res) => {
+      if (staticFiles?.tryServe(req, res)) return;
       if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
     },
     port: env.PORT,
