@@ -73,8 +73,11 @@ describe.each([
 
       await page.getByLabel("Make").selectOption("Toyota");
       await page.waitForURL(/\?make=Toyota$/);
-      await poll(async () => (await results(page)).length).toBeGreaterThan(1);
-      for (const row of await results(page)) expect(row.title).toContain("Toyota");
+      // The URL changes before the new results replace the old ones: wait for them.
+      await poll(async () => {
+        const rows = await results(page);
+        return rows.length > 1 && rows.every((row) => row.title.includes("Toyota"));
+      }).toBe(true);
 
       await page.getByLabel("Model").selectOption("RAV4 Hybrid XLE");
       await page.waitForURL(/\?make=Toyota&model=RAV4\+Hybrid\+XLE$/);
@@ -86,8 +89,10 @@ describe.each([
       await page.getByLabel("Model").selectOption("");
       await page.getByLabel("Price ($), to").fill("30000");
       await page.waitForURL(/\?make=Toyota&maxPrice=30000$/);
-      await poll(async () => (await results(page)).length).toBeGreaterThan(1);
-      for (const row of await results(page)) expect(row.price).toBeLessThanOrEqual(30_000);
+      await poll(async () => {
+        const rows = await results(page);
+        return rows.length > 1 && rows.every((row) => row.price <= 30_000);
+      }).toBe(true);
       const count = (await page.getByTestId("result-count").textContent())!;
       if (name === "phone") {
         // "Show N cars" closes the panel over the results.
