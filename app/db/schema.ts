@@ -242,12 +242,23 @@ export const listing = pgTable(
     ),
     // "All cars": optionally only available, newest first.
     index("listing_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
-    // Home page table: advertised available listings, most recently advertised first.
+    // Home page table: advertised available listings, most recently advertised first;
+    // with the confirmation date, the day's ring is numbered from the index alone.
     index("listing_advertised_idx")
-      .on(t.advertisedAt.desc(), t.id.desc())
+      .on(t.advertisedAt.desc(), t.id.desc(), t.confirmedAt)
       .where(sql`${t.advertisedAt} is not null and ${t.status} = 'available'`),
-    // My Products and cascades by seller.
-    index("listing_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    // My Products (a page of a seller's cars, newest first, read from the index alone),
+    // cascades by seller, and counting a seller's cars by status, advertised and
+    // confirmation (the dashboard, My Products, the admin's user lists) from the index
+    // alone where the table is vacuumed.
+    index("listing_seller_idx").on(
+      t.sellerId,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.status,
+      t.advertisedAt,
+      t.confirmedAt,
+    ),
     check("listing_prices_check", sql`${t.originalPrice} >= 0 and ${t.resalePrice} >= 0`),
     check(
       "listing_period_check",
@@ -306,8 +317,13 @@ export const order = pgTable(
       .where(sql`${t.status} = 'open'`),
     // My Orders.
     index("order_buyer_idx").on(t.buyerId, t.createdAt.desc()),
-    // My Buyers (joined through the seller's listings) and closing a car's requests.
+    // Closing a car's requests, and orders of a deleted car.
     index("order_listing_idx").on(t.listingId),
+    // My Buyers and the seller's "Buyers waiting": the open requests for the seller's
+    // cars, newest first, joined through listing_seller_idx.
+    index("order_open_listing_idx")
+      .on(t.listingId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -3,7 +3,7 @@
 // Every mutation names both the listing and its seller in its WHERE clause, so a
 // listing that changed hands or vanished since the route's ownership check is
 // simply not touched.
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, listingPhoto, user } from "#app/db/schema.ts";
@@ -38,7 +38,11 @@ export type MyListingPage = {
   pageCount: number;
 };
 
-/** One page of a seller's cars, newest first (index listing_seller_idx). */
+/**
+ * One page of a seller's cars, newest first. The page of ids comes from an index scan
+ * of listing_seller_idx that stops after the page; only those rows are joined to
+ * their category, seller and cover photo (a seller may have thousands of cars).
+ */
 export async function findSellerListings(
   db: Db,
   storage: Storage,
@@ -54,11 +58,21 @@ export async function findSellerListings(
     .where(mine);
   const total = totals?.total ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, MY_LISTINGS_PAGE_SIZE);
-  const rows = await selectListingRows(db, { confirmedAt: listing.confirmedAt })
+  // "nulls last" as in listing_seller_idx, so the page of ids is read from the index.
+  const newestFirst = [
+    sql`${listing.createdAt} desc nulls last`,
+    sql`${listing.id} desc nulls last`,
+  ];
+  const pageIds = db
+    .select({ id: listing.id })
+    .from(listing)
     .where(mine)
-    .orderBy(desc(listing.createdAt), desc(listing.id))
+    .orderBy(...newestFirst)
     .limit(MY_LISTINGS_PAGE_SIZE)
     .offset(offset);
+  const rows = await selectListingRows(db, { confirmedAt: listing.confirmedAt })
+    .where(inArray(listing.id, pageIds))
+    .orderBy(...newestFirst);
   return {
     rows: rows.map((raw) => ({
       ...toRow(storage, raw),

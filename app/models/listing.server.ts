@@ -187,55 +187,43 @@ const pageColumns = () => ({
  * cars starts `day × limit` places further round the ring each day, so every
  * advertised car reaches the table (and its top rows) within a few days, and
  * nobody stays on top by advertising last. Within a day the order is fixed.
- * One query over the partial advertised index; the ring is small.
+ * The ring is numbered over ids alone, in the order of the partial advertised index
+ * (which also holds the confirmation date, so on a vacuumed table the ring is read
+ * from the index alone); only the `limit` chosen cars are read from the table.
  */
 function pickPage(db: Db, page: PageSpec) {
-  const ring =
-    page.order === "newest"
-      ? db
-          .select({
-            ...pageColumns(),
-            position: sql<number>`0`.as("position"),
-            total: sql<number>`0`.as("total"),
-          })
-          .from(listing)
-          .where(page.where)
-          .orderBy(desc(listing.createdAt), desc(listing.id))
-          .limit(page.limit)
-          .offset(page.offset)
-          .as("ring")
-      : db
-          .select({
-            ...pageColumns(),
-            position:
-              sql<number>`row_number() over (order by ${listing.advertisedAt} desc, ${listing.id} desc) - 1`.as(
-                "position",
-              ),
-            total: sql<number>`count(*) over ()`.as("total"),
-          })
-          .from(listing)
-          .where(page.where)
-          .as("ring");
-  const slot =
-    page.order === "newest"
-      ? sql<number>`0`
-      : sql<number>`((${ring.position} + ${ring.total} - case when ${ring.total} > ${page.limit} then (${page.day}::bigint * ${page.limit}) % ${ring.total} else 0 end) % ${ring.total})::int`;
-  return db
+  if (page.order === "newest") {
+    const newest = db
+      .select({ id: sql<number>`${listing.id}`.as("page_id") })
+      .from(listing)
+      .where(page.where)
+      .orderBy(desc(listing.createdAt), desc(listing.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as("newest");
+    return db
+      .select({ ...pageColumns(), slot: sql<number>`0`.as("slot") })
+      .from(newest)
+      .innerJoin(listing, eq(listing.id, newest.id));
+  }
+  const ring = db
     .select({
-      id: ring.id,
-      title: ring.title,
-      resalePrice: ring.resalePrice,
-      location: ring.location,
-      quality: ring.quality,
-      status: ring.status,
-      categoryId: ring.categoryId,
-      sellerId: ring.sellerId,
-      createdAt: ring.createdAt,
-      advertisedAt: ring.advertisedAt,
-      slot: slot.as("slot"),
+      id: sql<number>`${listing.id}`.as("ring_id"),
+      position:
+        sql<number>`row_number() over (order by ${listing.advertisedAt} desc nulls last, ${listing.id} desc nulls last) - 1`.as(
+          "position",
+        ),
+      total: sql<number>`count(*) over ()`.as("total"),
     })
+    .from(listing)
+    .where(page.where)
+    .as("ring");
+  const slot = sql<number>`((${ring.position} + ${ring.total} - case when ${ring.total} > ${page.limit} then (${page.day}::bigint * ${page.limit}) % ${ring.total} else 0 end) % ${ring.total})::int`;
+  return db
+    .select({ ...pageColumns(), slot: slot.as("slot") })
     .from(ring)
-    .where(page.order === "newest" ? undefined : sql`${slot} < ${page.limit}`);
+    .innerJoin(listing, eq(listing.id, ring.id))
+    .where(sql`${slot} < ${page.limit}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The wishlist: cars a signed-in person saved. An entry outlives its car (the
 // car's name is kept) so the list can say the car is gone.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { pageWindow } from "#app/models/id.ts";
@@ -68,7 +68,8 @@ export async function findWishlist(db: Db, userId: string, page: number) {
     .select({ id: wishlist.id, listingId: wishlist.listingId, listingTitle: wishlist.listingTitle })
     .from(wishlist)
     .where(mine)
-    .orderBy(desc(wishlist.createdAt), desc(wishlist.id))
+    // "nulls last" as in wishlist_user_created_idx, so the page is read from the index.
+    .orderBy(sql`${wishlist.createdAt} desc nulls last`, desc(wishlist.id))
     .limit(WISHLIST_PAGE_SIZE)
     .offset(slice.offset);
   return { rows, total, page: slice.page, pageCount: slice.pageCount };
