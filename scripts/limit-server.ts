@@ -1,59 +1,64 @@
-// `node scripts/limit-server.ts <file> <port>`: the "limit" npm run bench measures
-// Carlot against. Serves the bytes of <file> as text/html from memory on
+// `node scripts/limit-server.ts <port> <file>[:<encoding>]…`: the "limit" npm run bench
+// measures Carlot against. Serves the bytes of the given files from memory on
 // 127.0.0.1:<port> for every request, with nothing else in the way: no routing, no
-// logging, no headers beyond the necessary ones. The brotli and gzip variants are
-// compressed once at start and sent when the request's Accept-Encoding asks for
-// them. Prints "ready" on standard output once it listens.
+// logging, no compression, no headers beyond the necessary ones. Each file is one
+// variant of the same page exactly as Carlot sent it: `page.html` (no encoding) and,
+// for example, `page.br:br` (the bytes Carlot sent with `Content-Encoding: br`). A
+// request gets the first encoded variant its Accept-Encoding accepts, otherwise the
+// plain one, so for the same Accept-Encoding both servers send the same body bytes.
+// Prints "ready" on standard output once it listens.
 import fs from "node:fs";
 import http from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const [file, portArg] = process.argv.slice(2);
+const [portArg, ...fileArgs] = process.argv.slice(2);
 const port = Number(portArg);
-if (!file || !Number.isInteger(port) || port <= 0) {
-  console.error("Usage: node scripts/limit-server.ts <file> <port>");
+if (!Number.isInteger(port) || port <= 0 || fileArgs.length === 0) {
+  console.error("Usage: node scripts/limit-server.ts <port> <file>[:<encoding>]…");
   process.exit(1);
 }
-const body = fs.readFileSync(file);
-const variants = {
-  identity: body,
-  br: brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  }),
-  gzip: gzipSync(body, { level: 9 }),
-};
-const headers = (encoding: keyof typeof variants) => ({
-  "Content-Type": "text/html; charset=utf-8",
-  "Content-Length": String(variants[encoding].length),
-  Vary: "Accept-Encoding",
-  ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-});
-const precomputed = {
-  identity: headers("identity"),
-  br: headers("br"),
-  gzip: headers("gzip"),
-};
 
-function pick(accept: string | undefined): keyof typeof variants {
-  if (!accept) return "identity";
-  const offered = accept
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.trim().toLowerCase());
-  if (offered.includes("br")) return "br";
-  if (offered.includes("gzip")) return "gzip";
-  return "identity";
+type Variant = { encoding: string; headers: Record<string, string>; body: Buffer };
+
+const variants: Variant[] = fileArgs.map((arg) => {
+  const colon = arg.lastIndexOf(":");
+  const [file, encoding] = colon > 0 ? [arg.slice(0, colon), arg.slice(colon + 1)] : [arg, ""];
+  const body = fs.readFileSync(file);
+  return {
+    encoding,
+    body,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": String(body.length),
+      Vary: "Accept-Encoding",
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+    },
+  };
+});
+const plain = variants.find((variant) => !variant.encoding);
+const encoded = variants.filter((variant) => variant.encoding);
+if (!plain) {
+  console.error("limit-server: one file must be given without an encoding (the plain bytes).");
+  process.exit(1);
+}
+
+/** The encodings an Accept-Encoding header accepts (q=0 refuses one). */
+function accepted(header: string | undefined): Set<string> {
+  if (!header) return new Set();
+  return new Set(
+    header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
 }
 
 http
   .createServer((request, response) => {
-    const encoding = pick(request.headers["accept-encoding"]);
-    response.writeHead(200, precomputed[encoding]);
-    response.end(variants[encoding]);
+    const offered = accepted(request.headers["accept-encoding"]);
+    const variant = encoded.find((v) => offered.has(v.encoding)) ?? plain;
+    response.writeHead(200, variant.headers);
+    response.end(variant.body);
   })
   .listen(port, "127.0.0.1", () => {
     process.stdout.write("ready\n");
