@@ -86,7 +86,7 @@ async function seed(database: ReturnType<typeof fromPglite>) {
     });
     await database.db.insert(user).values(rows);
   }
-  await database.analyze();
+  await database.analyze("hourly");
   return Date.now() - started;
 }
 

@@ -101,25 +101,15 @@ export async function createApp(options: {
     config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
   };
 
-  // Housekeeping at start and hourly: planner statistics, expired rate-limit counters,
-  // "is your car still for sale?" reminders.
-  const maintain = async () => {
-    await database.analyze();
+  // Housekeeping after start and hourly: planner statistics (PGlite), expired
+  // rate-limit counters, "is your car still for sale?" reminders.
+  const maintain = async (when: "start" | "hourly") => {
+    await database.analyze(when);
     await pruneRateLimits(database.db);
     await sendListingReminders(services, new Date());
   };
-  // The first run starts with the server rather than before it: the site answers while
-  // statistics are refreshed. Shutting down waits for a run in progress.
-  const runMaintenance = () =>
-    maintain().catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
-  let maintenance = runMaintenance();
-  const maintenanceTimer = setInterval(
-    () => {
-      maintenance = runMaintenance();
-    },
-    60 * 60 * 1000,
-  );
-  maintenanceTimer.unref();
+  const runMaintenance = (when: "start" | "hourly") =>
+    maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
 
   const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
   const formTargets = oidc ? [new URL(oidc.issuer).origin] : [];
@@ -151,6 +141,16 @@ export async function createApp(options: {
     else pageCache.flush();
     logger.debug({ table: change.table, connected: change.connected }, "page cache emptied");
   });
+  // The first run starts once the server can serve (on PGlite every query shares one
+  // connection: nothing waits behind it). Shutting down waits for a run in progress.
+  let maintenance = runMaintenance("start");
+  const maintenanceTimer = setInterval(
+    () => {
+      maintenance = runMaintenance("hourly");
+    },
+    60 * 60 * 1000,
+  );
+  maintenanceTimer.unref();
 
   // The browser build, from memory in its precompressed forms (production only).
   const staticFiles = options.clientAssetsDir

@@ -30,11 +30,13 @@ export type Database = {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Refreshes planner statistics. PostgreSQL's autovacuum does this by itself;
-   * embedded PGlite has no background workers, so the server calls it at start
-   * and then hourly.
+   * What PostgreSQL's autovacuum does by itself: embedded PGlite has no background
+   * workers, so the server calls this after start (`"start"`: statistics only for
+   * tables that have none; PGlite keeps them across restarts) and hourly
+   * (`"hourly"`: VACUUM and ANALYZE, one table at a time so requests run between
+   * them; the vacuum keeps index-only scans index-only). Nothing on PostgreSQL.
    */
-  analyze(): Promise<void>;
+  analyze(when: "start" | "hourly"): Promise<void>;
   /**
    * Calls `onChange` after every committed change to what visitors' pages show (the
    * triggers of migration 0005 notify `carlot_pages`), from any process on the same
@@ -135,8 +137,21 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     },
     // The directory lock already keeps every other process out.
     exclusive: (work) => work(),
-    async analyze() {
-      await client.exec("analyze");
+    async analyze(when) {
+      const { rows } = await client.query<{ name: string }>(
+        `select c.relname as name from pg_class c
+           join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'
+            and ($1 or not exists (select 1 from pg_statistic s where s.starelid = c.oid))
+          order by c.relname`,
+        [when === "hourly"],
+      );
+      for (const { name } of rows) {
+        const table = `"${name.replaceAll('"', '""')}"`;
+        await client.exec(when === "hourly" ? `vacuum (analyze) ${table}` : `analyze ${table}`);
+        // Let waiting requests use the connection between tables.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async watchPages(onChange) {
       // One process is the whole world: notifications arrive before the writing
@@ -204,7 +219,7 @@ export function openPostgres(url: string, poolMax = 10): Database {
       }
     },
     async analyze() {
-      // Autovacuum keeps statistics fresh on a real server.
+      // Autovacuum does this on a real server.
     },
     watchPages: (onChange) => listenForPageChanges(url, onChange),
     async close() {
