@@ -71,10 +71,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
-        {import.meta.env.DEV ? null : (
-          // The built stylesheet inside the document: no request before the first paint.
-          // React keeps it in <head> by `href`; in the browser the text is "" and the
-          // element the server sent stays as it is.
+        {import.meta.env.DEV ? null : rootData?.user ? (
+          // Signed-in pages are rendered for each request: they link the stylesheet,
+          // which the browser keeps for a year, instead of sending it again each time.
+          <link rel="stylesheet" href={stylesheet} precedence="default" />
+        ) : (
+          // Visitors' pages (stored by the page cache) carry the built stylesheet: no
+          // request before the first paint. React keeps it in <head> by `href`; in the
+          // browser the text is "" and the element the server sent stays as it is.
           <style href={stylesheet} precedence="default">
             {appCss}
           </style>

@@ -10,6 +10,10 @@ import { loadDotEnv } from "./dotenv.ts";
 loadDotEnv();
 
 const dev = process.env.NODE_ENV === "development";
+// Libraries choose their production code by NODE_ENV when first loaded (React's
+// development build is several times slower): anything but development serves the
+// build as production, however the process was started.
+if (!dev && !process.env.NODE_ENV) process.env.NODE_ENV = "production";
 const root = path.resolve(import.meta.dirname, "..");
 
 type AppModule = typeof AppModuleExports;
