@@ -387,7 +387,8 @@ describe("log in and out", () => {
       }),
     );
     expect(owner.status).toBe(302);
-  });
+    // 32 password checks (argon2id, slow by design): room for a busy machine.
+  }, 30_000);
 
   test("past the account's own ceiling, the right password is slowed down, not refused", async () => {
     // As if a thousand addresses had each failed a few times.
