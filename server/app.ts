@@ -228,7 +228,10 @@ export async function createApp(options: {
     app.use(express.static(options.clientAssetsDir, { maxAge: "1h", index: false }));
   }
   // Stored files are content-addressed: they never change under one URL.
-  app.use(MEDIA_ROUTE, ...mediaRoute(storage, path.join(env.DATA_DIR, "media")));
+  app.use(
+    MEDIA_ROUTE,
+    ...mediaRoute(storage, path.join(env.DATA_DIR, "media"), { publicUrl: env.MEDIA_PUBLIC_URL }),
+  );
 
   app.use(
     pinoHttp({

@@ -71,9 +71,23 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
  * that pulls from this site use /media). Stored files are content-addressed: they
  * never change under one URL.
  */
-export function mediaRoute(storage: Storage, localDir: string): RequestHandler[] {
-  if (storage.kind !== "local") return [serveStoredFiles(storage)];
+export function mediaRoute(
+  storage: Storage,
+  localDir: string,
+  options: { publicUrl?: string } = {},
+): RequestHandler[] {
+  const handlers: RequestHandler[] = [];
+  if (options.publicUrl) {
+    // Pages on this site load these files from MEDIA_PUBLIC_URL's origin, and a CDN there
+    // may fetch them from here: "same-origin" would make browsers refuse them.
+    handlers.push((_req, res, next) => {
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      next();
+    });
+  }
+  if (storage.kind !== "local") return [...handlers, serveStoredFiles(storage)];
   return [
+    ...handlers,
     refuseUnsafeKeys(),
     express.static(localDir, { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
   ];

@@ -66,12 +66,18 @@ async function startNode(extra: Record<string, string> = {}): Promise<Node> {
 }
 
 /** The picture URLs on the home page (category cards). */
-async function homePictures(node: Node): Promise<{ urls: string[]; csp: string }> {
+async function homePictures(
+  node: Node,
+): Promise<{ urls: string[]; csp: string; cache: string | null }> {
   const response = await fetch(`${node.url}/`);
   expect(response.status).toBe(200);
   const html = await response.text();
   const urls = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) => match[1]!);
-  return { urls, csp: response.headers.get("content-security-policy") ?? "" };
+  return {
+    urls,
+    csp: response.headers.get("content-security-policy") ?? "",
+    cache: response.headers.get("x-cache"),
+  };
 }
 
 /** Error lines (pino level 50 and up) in a node's log. */
@@ -155,7 +161,12 @@ describe("photos on S3-compatible storage", () => {
     const { urls, csp } = await homePictures(cdn);
     const pictures = urls.filter((url) => url.startsWith(`${publicUrl}/categories/`));
     expect(pictures.length).toBeGreaterThanOrEqual(4);
-    expect(csp).toMatch(new RegExp(`img-src 'self' data: blob: ${s3.endpoint}(;|$)`));
+    const imgSrc = new RegExp(`img-src 'self' data: blob: ${s3.endpoint}(;|$)`);
+    expect(csp).toMatch(imgSrc);
+    // The page cache's stored copy carries the same policy.
+    const again = await homePictures(cdn);
+    expect(again.cache).toBe("hit");
+    expect(again.csp).toMatch(imgSrc);
     // Straight from the store: the caching headers were stored with the object.
     const response = await fetch(pictures[0]!);
     expect(response.status).toBe(200);

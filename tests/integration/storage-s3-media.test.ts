@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { s3Storage } from "#app/services/storage-s3.server.ts";
 import { localDiskStorage, MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
 import { MEDIA_UNAVAILABLE, mediaRoute } from "#server/media.ts";
+import { securityHeaders } from "#server/security.ts";
 import { startS3Server, unreachableEndpoint, type TestS3Server } from "#tests/s3-server.ts";
 
 const KEY = "listings/5a/5a0123456789abcdef0123456789abcd.webp";
@@ -41,6 +42,7 @@ function s3At(endpoint: string): Storage {
 /** A real HTTP server with /media mounted the way server/app.ts mounts it. */
 async function serve(handlers: express.RequestHandler[]): Promise<string> {
   const app = express();
+  app.use(securityHeaders({ dev: false }));
   app.use(MEDIA_ROUTE, ...handlers);
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -98,6 +100,24 @@ describe("/media over S3", () => {
       expect(fromS3.headers.get(name), name).toBe(fromDisk.headers.get(name));
     }
     await Promise.all([fromS3.arrayBuffer(), fromDisk.arrayBuffer()]);
+  });
+
+  test("pictures are this site's own, unless pages load them from MEDIA_PUBLIC_URL", async () => {
+    const own = await fetch(`${base}/media/${KEY}`);
+    expect(own.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    await own.arrayBuffer();
+    const storage = s3At(s3.endpoint);
+    for (const local of [false, true]) {
+      const cdn = await serve(
+        mediaRoute(local ? localDiskStorage(dir) : storage, dir, {
+          publicUrl: "https://media.example.com",
+        }),
+      );
+      const shared = await fetch(`${cdn}/media/${KEY}`);
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+      await shared.arrayBuffer();
+    }
   });
 
   test("HEAD answers the headers only; a known entity tag answers 304", async () => {
