@@ -10,9 +10,11 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { listing, listingPhoto } from "#app/db/schema.ts";
+import { listing, listingPhoto, user } from "#app/db/schema.ts";
+import { PHOTO_UNAVAILABLE } from "#app/models/account.server.ts";
 import { PHOTOS_UNAVAILABLE } from "#app/models/listing-edit.server.ts";
 import { photoToken } from "#app/models/listing-form.ts";
+import * as register from "#app/routes/auth/register.tsx";
 import * as editProduct from "#app/routes/dashboard/seller/edit-product.tsx";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
@@ -27,7 +29,7 @@ import { createCategories } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { startS3Server, unreachableEndpoint, type TestS3Server } from "#tests/s3-server.ts";
 
-import { dataOf, responseOf } from "./helpers.ts";
+import { callAction, dataOf, responseOf } from "./helpers.ts";
 import { carForm, file, jpeg, postForm, signIn, type Entries } from "./listing-helpers.ts";
 
 // Real photos are decoded and encoded (WebP and AVIF): slower than most tests.
@@ -400,5 +402,51 @@ describe("publishing and editing a car with photos on S3", () => {
         .where(eq(listingPhoto.listingId, car!.id))
         .orderBy(asc(listingPhoto.position)),
     ).toEqual(photosBefore);
+  });
+});
+
+describe("registering with a profile photo on S3", () => {
+  let t: TestEnv;
+  let jpegPhoto: File;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    jpegPhoto = file(await jpeg(320, 320, { seed: 7 }), "me.jpg");
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function registerWith(photos: Storage, email: string) {
+    return callAction(register.action, {
+      path: "/register",
+      form: { name: "Ada Lane", email, password: "a-good-password", image: jpegPhoto },
+      context: createAppContext({ ...t.services, storage: photos }),
+    });
+  }
+
+  const userNamed = (email: string) => t.db.select().from(user).where(eq(user.email, email));
+
+  test("the photo is stored in the bucket; the account keeps its /media path, also with a public URL", async () => {
+    const cdn = storageAt(s3.endpoint, { publicUrl: "https://media.example.com" });
+    const response = await responseOf(() => registerWith(cdn, "ada@example.com"));
+    await cdn.close();
+    expect(response.status).toBe(302);
+    const [account] = await userNamed("ada@example.com");
+    expect(account?.image).toMatch(/^\/media\/avatars\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/);
+    const bytes = await read(account!.image!.slice("/media/".length));
+    expect((await sharp(bytes!).metadata()).format).toBe("webp");
+  });
+
+  test("an unreachable endpoint: asked to try again, no account created", async () => {
+    const result = await registerWith(down, "bo@example.com");
+    const { data, status } = dataOf<{
+      result: { error?: Record<string, string[] | null> };
+    }>(result);
+    expect(status).toBe(400);
+    expect(data.result.error?.image).toEqual([PHOTO_UNAVAILABLE]);
+    expect(data.result.error?.image).toEqual([
+      "Your photo could not be saved right now. Please try again in a minute.",
+    ]);
+    expect(await userNamed("bo@example.com")).toEqual([]);
   });
 });
