@@ -24,8 +24,9 @@ import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
 import { authSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
-import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
+import { createStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
+import { mediaRoute } from "./media.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -66,7 +67,8 @@ export async function createApp(options: {
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
   });
-  const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
+  const storage = await createStorage(env);
+  logger.info({ storage: storage.describe() }, "photo storage");
   try {
     await database.exclusive(async () => {
       await database.migrate();
@@ -74,6 +76,7 @@ export async function createApp(options: {
     });
   } catch (error) {
     await database.close();
+    await storage.close();
     throw error;
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -113,6 +116,7 @@ export async function createApp(options: {
 
   const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
   const formTargets = oidc ? [new URL(oidc.issuer).origin] : [];
+  const imageOrigins = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];
   const hosts = allowedHosts({
     publicUrl: env.PUBLIC_URL,
     host: env.HOST,
@@ -125,7 +129,11 @@ export async function createApp(options: {
     maxBytes: env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0,
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     hosts: env.NODE_ENV === "production" ? hosts : null,
-    headers: pageSecurityHeaders({ formTargets, secure: publicUrl.startsWith("https:") }),
+    headers: pageSecurityHeaders({
+      formTargets,
+      imageOrigins,
+      secure: publicUrl.startsWith("https:"),
+    }),
     nonce: newNonce,
     render: ({ url, headers, nonce, clientAddress }) =>
       renderPage(
@@ -170,7 +178,7 @@ export async function createApp(options: {
   if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
 
-  app.use(securityHeaders({ dev, formTargets }));
+  app.use(securityHeaders({ dev, formTargets, imageOrigins }));
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
   app.get("/healthz", (_req, res) => {
@@ -222,12 +230,7 @@ export async function createApp(options: {
   // Stored files are content-addressed: they never change under one URL.
   app.use(
     MEDIA_ROUTE,
-    express.static(path.join(env.DATA_DIR, "media"), {
-      immutable: true,
-      maxAge: "1y",
-      fallthrough: false,
-      index: false,
-    }),
+    ...mediaRoute(storage, path.join(env.DATA_DIR, "media"), { publicUrl: env.MEDIA_PUBLIC_URL }),
   );
 
   app.use(
@@ -291,6 +294,7 @@ export async function createApp(options: {
       await maintenance;
       await stopWatching();
       await database.close();
+      await storage.close();
     },
   };
 }

@@ -414,11 +414,16 @@ export function chooseEncoding(header: string | undefined): Encoding {
 }
 
 /** The security headers of stored pages: `securityHeaderList` for production. */
-export function pageSecurityHeaders(options: { formTargets: string[]; secure: boolean }) {
+export function pageSecurityHeaders(options: {
+  formTargets: string[];
+  imageOrigins?: string[];
+  secure: boolean;
+}) {
   return (scripts: { nonce: string } | { hashes: string[] }) =>
     securityHeaderList({
       dev: false,
       formTargets: options.formTargets,
+      imageOrigins: options.imageOrigins,
       scripts,
       secure: options.secure,
     });

@@ -19,6 +19,8 @@ export function securityHeaderList(options: {
   dev: boolean;
   /** Other origins a form may lead to (the sign-in provider, reached by a redirect). */
   formTargets: string[];
+  /** Other origins pictures come from (MEDIA_PUBLIC_URL's). */
+  imageOrigins?: string[];
   scripts: ScriptPolicy;
   secure: boolean;
 }): [string, string][] {
@@ -32,7 +34,7 @@ export function securityHeaderList(options: {
     "default-src 'self'",
     scriptSrc,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(options.imageOrigins ?? [])].join(" "),
     "font-src 'self'",
     options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
@@ -64,9 +66,11 @@ export function newNonce(): string {
 export function securityHeaders({
   dev,
   formTargets = [],
+  imageOrigins = [],
 }: {
   dev: boolean;
   formTargets?: string[];
+  imageOrigins?: string[];
 }): RequestHandler {
   return (req, res, next) => {
     const nonce = newNonce();
@@ -75,6 +79,7 @@ export function securityHeaders({
     const headers = securityHeaderList({
       dev,
       formTargets,
+      imageOrigins,
       scripts: { nonce },
       secure: req.secure,
     });

@@ -26,7 +26,7 @@ import {
   type RawImage,
   type StoredPhoto,
 } from "#app/services/images.server.ts";
-import type { Storage } from "#app/services/storage.server.ts";
+import { MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHOTOS_PER_LISTING = 3;
@@ -90,7 +90,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
       .map((part) => part[0])
       .join("");
     const svg = avatarSvg({ initials, seed: index + 1 });
-    return storage.url(await storeImage(storage, "avatars", await render(svg), 256));
+    // Accounts keep our own /media path, as uploaded profile photos do (any storage).
+    return `${MEDIA_ROUTE}/${await storeImage(storage, "avatars", await render(svg), 256)}`;
   });
   const photoJobs = DEMO_LISTINGS.flatMap((car, carIndex) =>
     Array.from({ length: PHOTOS_PER_LISTING }, (_, variant) => ({ car, carIndex, variant })),

@@ -17,6 +17,7 @@ import {
   undo,
   type RateLimitResult,
 } from "#app/services/rate-limit.server.ts";
+import { StorageUnavailableError } from "#app/services/storage.server.ts";
 
 export type AccountResult =
   | { ok: true; setCookies: string[] }
@@ -72,6 +73,9 @@ function failure(error: unknown, context: string): AccountResult {
       return { ok: false, formError: ACCOUNT_ERRORS.unexpected };
   }
 }
+
+export const PHOTO_UNAVAILABLE =
+  "Your photo could not be saved right now. Please try again in a minute.";
 
 const normal = (email: string) => email.trim().toLowerCase();
 
@@ -150,6 +154,15 @@ export async function register(
   } catch (error) {
     if (error instanceof ImageRejectedError) {
       return { ok: false, formError: error.message, fieldErrors: { image: [error.message] } };
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Photo storage that is down or full: nothing was created, they may try again.
+      logger.warn({ err: error }, "photo storage failed while registering");
+      return {
+        ok: false,
+        formError: PHOTO_UNAVAILABLE,
+        fieldErrors: { image: [PHOTO_UNAVAILABLE] },
+      };
     }
     return failure(error, "storing a profile photo");
   }

@@ -28,7 +28,11 @@ import {
   type StoredListingPhoto,
 } from "#app/services/images.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+import {
+  removeStoredFiles,
+  StorageUnavailableError,
+  type Storage,
+} from "#app/services/storage.server.ts";
 
 type Services = { db: Db; storage: Storage };
 type Owner = { id: string };
@@ -44,6 +48,8 @@ export type SaveOutcome =
 
 export const SAVE_FAILED =
   "Your car could not be saved because of a problem on our side. Please try again.";
+export const PHOTOS_UNAVAILABLE =
+  "Your photos could not be saved right now. Please try again in a minute.";
 const UNKNOWN_CATEGORY = "Choose one of the categories in the list";
 const STALE_PHOTOS =
   "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.";
@@ -141,12 +147,18 @@ async function saving(
     }
     return { ok: true, id: outcome.id };
   } catch (error) {
-    logger.error({ err: error }, "saving a listing failed");
+    // Photo storage that is down or full is not the seller's doing, and nothing was
+    // saved: they may simply try again (an answer for the form, not a server error).
+    const storageDown = error instanceof StorageUnavailableError;
+    if (storageDown) logger.warn({ err: error }, "photo storage failed while saving a listing");
+    else logger.error({ err: error }, "saving a listing failed");
     await removeUnreferencedPhotoFiles(services.db, services.storage, keys).catch(
       (cleanupError: unknown) =>
         logger.error({ err: cleanupError }, "could not clean up after a failed save"),
     );
-    return { ok: false, status: 500, formError: SAVE_FAILED };
+    return storageDown
+      ? { ok: false, status: 400, fieldErrors: { photos: [PHOTOS_UNAVAILABLE] } }
+      : { ok: false, status: 500, formError: SAVE_FAILED };
   }
 }
 

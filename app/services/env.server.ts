@@ -100,7 +100,68 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
+  /** Where photos live: unset or "file:" for DATA_DIR/media, or s3://bucket/prefix. */
+  STORAGE_URL: z
+    .string()
+    .transform((value, context): StorageLocation => {
+      const text = value.trim();
+      if (text === "file:" || text === "file://") return { kind: "file" };
+      const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(text);
+      if (!match) {
+        context.addIssue({
+          code: "custom",
+          message: 'must be "file:" (photos in DATA_DIR/media) or s3://bucket/prefix',
+        });
+        return z.NEVER;
+      }
+      const bucket = match[1]!;
+      const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
+      if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes("..")) {
+        context.addIssue({
+          code: "custom",
+          message: `names the bucket "${bucket}": a bucket name has 3 to 63 lower-case letters, digits, dots and hyphens, as in s3://carlot-photos/media`,
+        });
+        return z.NEVER;
+      }
+      if (prefix && (!/^[A-Za-z0-9/_.-]+$/.test(prefix) || /(^|\/)\.\.?(\/|$)|\/\//.test(prefix))) {
+        context.addIssue({
+          code: "custom",
+          message: `has the prefix "${prefix}": use letters, digits, "-", "_", "." and "/" between folder names, as in s3://carlot-photos/media`,
+        });
+        return z.NEVER;
+      }
+      return { kind: "s3", bucket, prefix };
+    })
+    .optional(),
+  /** The S3 API address of a store other than AWS (MinIO, R2, Ceph…). */
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http:// or https:// URL such as https://s3.example.com",
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as "us-east-1" (or "auto" for R2)')
+    .optional(),
+  AWS_REGION: z.string().optional(),
+  /** Bucket in the path (https://host/bucket/key) instead of the host name. */
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  /** A public or CDN base URL under which each stored key is served. */
+  MEDIA_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http:// or https:// URL such as https://media.example.com",
+    })
+    .refine((url) => !/[?#]/.test(url), "must not have a query (?…) or fragment (#…)")
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+/** STORAGE_URL, parsed. */
+export type StorageLocation = { kind: "file" } | { kind: "s3"; bucket: string; prefix: string };
 
 export type Env = z.infer<typeof schema>;
 
@@ -125,6 +186,28 @@ export function oidcProvider(env: Env) {
     : null;
 }
 
+export type S3Settings = {
+  bucket: string;
+  /** Folder inside the bucket, without slashes at either end ("" for the top). */
+  prefix: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+};
+
+/** The S3-compatible storage photos go to, or null for local disk (DATA_DIR/media). */
+export function s3Settings(env: Env): S3Settings | null {
+  if (env.STORAGE_URL?.kind !== "s3") return null;
+  return {
+    bucket: env.STORAGE_URL.bucket,
+    prefix: env.STORAGE_URL.prefix,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? env.AWS_REGION ?? "us-east-1",
+    // Stores other than AWS are usually reached by address, where bucket host names do not resolve.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+  };
+}
+
 /** Parses `source` (normally `process.env`); empty strings count as unset. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(
@@ -147,6 +230,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "AUTH_SECRET is required with DATABASE_URL (every app process must sign sessions with the same secret)",
     );
   }
+  problems.push(...storageProblems(env));
   if (problems.length > 0) throw new EnvError(problems);
   return env;
+}
+
+function storageProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_URL?.kind === "s3") {
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      problems.push(
+        "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, to use the machine's role or profile)",
+      );
+    }
+  } else {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"] as const).filter(
+      (name) => env[name] !== undefined,
+    );
+    if (stray.length > 0) {
+      problems.push(
+        `${stray.join(", ")} ${stray.length > 1 ? "are" : "is"} set but STORAGE_URL is not an s3:// URL, so photos would stay on local disk: set STORAGE_URL=s3://bucket/prefix, or remove ${stray.length > 1 ? "them" : "it"}`,
+      );
+    }
+  }
+  if (env.MEDIA_PUBLIC_URL?.startsWith("http:") && env.PUBLIC_URL?.startsWith("https:")) {
+    problems.push(
+      "MEDIA_PUBLIC_URL must start with https:// when PUBLIC_URL does (browsers block http:// pictures on an https:// page)",
+    );
+  }
+  return problems;
 }

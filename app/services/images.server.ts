@@ -9,7 +9,7 @@ import {
   LISTING_PHOTO_MAX_MEGAPIXELS,
   megabytes,
 } from "#app/models/listing-form.ts";
-import { contentKey, type Storage } from "#app/services/storage.server.ts";
+import { contentKey, MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
 
 export const PHOTO_WIDTHS = { small: 480, medium: 960, large: 1600 } as const;
 
@@ -41,6 +41,22 @@ async function webp(input: Buffer | RawImage, width: number, quality = 78): Prom
     .toBuffer();
 }
 
+/**
+ * Waits for every write, then throws the first failure: whoever cleans up after a
+ * failed save then finds no write still on its way.
+ */
+async function allStored<T extends readonly unknown[]>(
+  writes: [...T],
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(writes);
+  const failed = results.find(
+    (result): result is PromiseRejectedResult => result.status === "rejected",
+  );
+  if (failed) throw failed.reason;
+  // Every write has succeeded: this only collects their values, typed.
+  return Promise.all(writes);
+}
+
 /** Renders a photo in the three listing sizes and stores each under a content key. */
 export async function storePhoto(
   storage: Storage,
@@ -59,7 +75,7 @@ export async function storePhoto(
     mediumKey: contentKey(prefix, medium, "webp"),
     largeKey: contentKey(prefix, large, "webp"),
   };
-  await Promise.all([
+  await allStored([
     storage.put(keys.smallKey, small, "image/webp"),
     storage.put(keys.mediumKey, medium, "image/webp"),
     storage.put(keys.largeKey, large, "image/webp"),
@@ -129,7 +145,9 @@ export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promi
   }
   const key = contentKey("avatars", body, "webp");
   await storage.put(key, body, "image/webp");
-  return storage.url(key);
+  // The account keeps our own path, whatever serves the files (local disk, S3 or a
+  // public URL): /media answers for every storage, and sign-up only accepts it.
+  return `${MEDIA_ROUTE}/${key}`;
 }
 
 // ── Listing photos uploaded by sellers ─────────────────────────────────────
@@ -297,7 +315,7 @@ export async function storeListingPhoto(
     return key;
   };
   const [smallKey, mediumKey, largeKey, avifSmallKey, avifMediumKey, avifLargeKey] =
-    await Promise.all([
+    await allStored([
       put(small.webp, "webp"),
       put(medium.webp, "webp"),
       put(large.webp, "webp"),

@@ -1,11 +1,17 @@
 // Sell A Car: the page and its action against a real database and real photos.
+import fs from "node:fs/promises";
+import path from "node:path";
+
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
+import { PHOTOS_UNAVAILABLE } from "#app/models/listing-edit.server.ts";
 import { LISTING_BODY_MAX_BYTES, LISTING_MESSAGES } from "#app/models/listing-form.ts";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
+import { createAppContext } from "#app/services/app-context.server.ts";
+import { localDiskStorage } from "#app/services/storage.server.ts";
 import { createCategories, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { allowLoggedErrors } from "#tests/setup/fail-on-console.ts";
@@ -347,5 +353,27 @@ describe("a save that fails", () => {
     const files = await media.files();
     expect(files).toEqual(await referencedKeys(t));
     expect(files.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a photo store that fails", () => {
+  test("a disk that cannot be written: the seller may try again; nothing is saved", async () => {
+    const other = await signIn(t, "seller");
+    // A file where the media folder should be: every write fails, as on a full or read-only disk.
+    const blocked = path.join(media.dir, "not-a-folder");
+    await fs.writeFile(blocked, "");
+    const services = { ...media.services, storage: localDiskStorage(blocked) };
+    const { status, errors } = await answer(
+      postForm(sellCar.action, {
+        path: "/dashboard/sellCar",
+        entries: withPhotos(carForm(), 2),
+        cookie: other.cookie,
+        context: createAppContext(services),
+      }),
+    );
+    expect(status).toBe(400);
+    expect(errors.photos).toEqual([PHOTOS_UNAVAILABLE]);
+    expect(await listingsOf(other.id)).toEqual([]);
+    await fs.rm(blocked);
   });
 });
