@@ -2,6 +2,7 @@
 // (environment, database, migrations, seed) ships with the build. server/index.ts
 // loads it (from Vite in development, from build/server in production) and listens.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
@@ -19,10 +20,11 @@ import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { invalidateAll } from "#app/services/cache.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
+import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
 import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
-import { authSecret } from "#app/services/secret.server.ts";
+import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
@@ -56,8 +58,11 @@ export async function createApp(options: {
   /** Express middleware that must run before our routes (Vite's dev server). */
   before?: express.RequestHandler;
   clientAssetsDir?: string;
+  /** The settings (tests pass their own); normally `process.env`. */
+  env?: Record<string, string | undefined>;
 }): Promise<CarlotApp> {
-  const env = parseEnv(process.env);
+  const source = options.env ?? process.env;
+  const env = parseEnv(source);
   const dev = env.NODE_ENV === "development";
   logger.level = env.LOG_LEVEL;
 
@@ -67,9 +72,25 @@ export async function createApp(options: {
     poolMax: env.DATABASE_POOL_MAX,
   });
   const storage = localDiskStorage(path.join(env.DATA_DIR, "media"));
+  let secret: string;
   try {
+    secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
     await database.exclusive(async () => {
       await database.migrate();
+      // `npm run doctor`'s checks: errors refuse a production start before any data is added.
+      if (env.NODE_ENV === "production") {
+        const authSecretFileExists = fs.existsSync(authSecretFile(env.DATA_DIR));
+        await doctorAtStart(
+          { env, storageUrl: source.STORAGE_URL, authSecretFileExists },
+          database,
+          logger,
+        );
+      }
+      // Every node sharing the database must sign sessions with the same secret.
+      await checkSharedSecret(database.db, secret, {
+        refuse: env.NODE_ENV === "production" && database.kind === "postgres",
+        log: logger,
+      });
       await seedOnStart({ database, storage, env, log: logger });
     });
   } catch (error) {
@@ -77,16 +98,6 @@ export async function createApp(options: {
     throw error;
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  if (
-    !env.PUBLIC_URL &&
-    env.NODE_ENV === "production" &&
-    !["127.0.0.1", "localhost", "::1"].includes(env.HOST)
-  ) {
-    logger.warn(
-      `PUBLIC_URL is not set: links in emails and sign-in callbacks use ${publicUrl}, session cookies are not Secure, and requests for host names other than this machine's addresses are refused. Set PUBLIC_URL to the https:// address people use.`,
-    );
-  }
-  const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const oidc = oidcProvider(env);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -171,6 +182,7 @@ export async function createApp(options: {
   app.use(compression());
 
   app.use(securityHeaders({ dev, formTargets }));
+
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
   app.get("/healthz", (_req, res) => {

@@ -100,6 +100,12 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
+  /** Checks of `npm run doctor` an operator has decided to accept (comma-separated names). */
+  DOCTOR_SILENCE: z
+    .string()
+    .regex(/^[a-z-]+(\s*,\s*[a-z-]+)*$/, "must be check names separated by commas")
+    .transform((text) => text.split(",").map((name) => name.trim()))
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;
