@@ -24,10 +24,12 @@ import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
 import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
+import { timePhotoProcessing } from "#app/services/images.server.ts";
 import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { localDiskStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
+import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -141,9 +143,10 @@ export async function createApp(options: {
     interfaceAddresses: ownInterfaceAddresses(),
   });
   const renderPage = createRouterHandler(build, env.NODE_ENV);
+  // Development re-renders edited modules; tests call loaders directly.
+  const pageCacheBytes = env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0;
   const pageCache = createPageCache({
-    // Development re-renders edited modules; tests call loaders directly.
-    maxBytes: env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0,
+    maxBytes: pageCacheBytes,
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     hosts: env.NODE_ENV === "production" ? hosts : null,
     headers: pageSecurityHeaders({ formTargets, secure: publicUrl.startsWith("https:") }),
@@ -183,8 +186,29 @@ export async function createApp(options: {
 
   app.use(securityHeaders({ dev, formTargets }));
 
+  // /metrics, off without METRICS_TOKEN. Prometheus scrapes by address: the token, not
+  // the Host check below, keeps strangers out.
+  const metrics = env.METRICS_TOKEN ? createMetrics() : null;
+  if (metrics && env.METRICS_TOKEN) {
+    timePhotoProcessing((seconds) => metrics.photoProcessed(seconds));
+    app.get(
+      "/metrics",
+      metricsEndpoint({
+        metrics,
+        token: env.METRICS_TOKEN,
+        sources: () => ({
+          pageCache: pageCache.stats(),
+          pageCacheMaxBytes: pageCacheBytes,
+          pool: database.poolStats(),
+          driver: database.kind,
+        }),
+      }),
+    );
+  }
+
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
+  if (metrics) app.use(["/healthz", "/readyz"], metrics.mark("health"));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -214,11 +238,19 @@ export async function createApp(options: {
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).
   const authHandler = toNodeHandler(services.auth);
+  if (metrics) app.use("/api/auth", metrics.mark("auth"));
   app.get("/api/auth/callback/:providerId", authHandler);
   app.get("/api/auth/reset-password/:token", authHandler);
   app.get("/api/auth/error", authHandler);
   if (options.before) app.use(options.before);
 
+  if (metrics) {
+    // Build assets and public files; what the static handlers pass on is labelled again.
+    app.use((req, res, next) => {
+      if (req.method === "GET" || req.method === "HEAD") metrics.label(res, "static");
+      next();
+    });
+  }
   if (options.clientAssetsDir) {
     // Fingerprinted build output: cache for a year.
     app.use(
@@ -232,6 +264,7 @@ export async function createApp(options: {
     app.use(express.static(options.clientAssetsDir, { maxAge: "1h", index: false }));
   }
   // Stored files are content-addressed: they never change under one URL.
+  if (metrics) app.use(MEDIA_ROUTE, metrics.mark("media"));
   app.use(
     MEDIA_ROUTE,
     express.static(path.join(env.DATA_DIR, "media"), {
@@ -257,6 +290,7 @@ export async function createApp(options: {
     }),
   );
 
+  if (metrics) app.use(metrics.routeLabeler(build));
   app.use(refuseActionlessPosts(build));
   app.all(
     "/{*splat}",
@@ -292,16 +326,28 @@ export async function createApp(options: {
   return {
     app,
     pageCache,
-    handler: (req, res) => {
-      if (staticFiles?.tryServe(req, res)) return;
-      if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
-    },
+    handler: metrics
+      ? (req, res) => {
+          metrics.start(res);
+          if (staticFiles?.tryServe(req, res)) metrics.label(res, "static");
+          else if (pageCache.tryServe(req, res, () => app(req, res))) {
+            metrics.label(res, "page-cache");
+          } else app(req, res);
+        }
+      : (req, res) => {
+          if (staticFiles?.tryServe(req, res)) return;
+          if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
+        },
     port: env.PORT,
     host: env.HOST,
     close: async () => {
       clearInterval(maintenanceTimer);
       await maintenance;
       await stopWatching();
+      if (metrics) {
+        metrics.close();
+        timePhotoProcessing(null);
+      }
       await database.close();
     },
   };

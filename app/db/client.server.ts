@@ -43,8 +43,16 @@ export type Database = {
    * once it is back. Returns a function that stops watching.
    */
   watchPages(onChange: (event: PageChange) => void): Promise<() => Promise<void>>;
+  /** The connection pool as it is now (for /metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 };
+
+/**
+ * Connections: PostgreSQL's pool (open, idle, queries waiting for one), or PGlite's
+ * single in-process connection, whose idle and waiting counts are not known (null).
+ */
+export type PoolStats = { max: number; total: number; idle: number | null; waiting: number | null };
 
 /** What a page-change watcher hears: a table that changed, or the link's state. */
 export type PageChange = { table: string; connected: true } | { table: null; connected: boolean };
@@ -146,6 +154,7 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
       );
       return stop;
     },
+    poolStats: () => ({ max: 1, total: 1, idle: null, waiting: null }),
     async close() {
       await client.close();
       onClose?.();
@@ -207,6 +216,12 @@ export function openPostgres(url: string, poolMax = 10): Database {
       // Autovacuum keeps statistics fresh on a real server.
     },
     watchPages: (onChange) => listenForPageChanges(url, onChange),
+    poolStats: () => ({
+      max: poolMax,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await pool.end();
     },

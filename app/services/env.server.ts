@@ -100,6 +100,12 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
+  /** Turns /metrics on, for requests with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   /** Checks of `npm run doctor` an operator has decided to accept (comma-separated names). */
   DOCTOR_SILENCE: z
     .string()
