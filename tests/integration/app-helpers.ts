@@ -174,11 +174,18 @@ export type RunningApp = {
   close(): Promise<void>;
 };
 
-/** createApp with `env` (nothing from process.env) behind a node:http server. */
-export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+/**
+ * createApp with `env` (nothing from process.env) behind a node:http server;
+ * `clientAssetsDir`: a browser build to serve, as `npm run serve` does.
+ */
+export async function startApp(
+  env: Record<string, string>,
+  options: { clientAssetsDir?: string } = {},
+): Promise<RunningApp> {
   const carlot = await createApp({
     env: { PORT: String(APP_PORT), HOST: "127.0.0.1", SEED_DEMO: "false", ...env },
     build: async () => testBuild,
+    clientAssetsDir: options.clientAssetsDir,
   });
   const server = http.createServer(carlot.handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

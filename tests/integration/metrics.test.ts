@@ -19,9 +19,14 @@ const TOKEN = "scrape-token-Vb3xQ9mZ2kLp7Rt";
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 let place: AppPlace;
+/** A browser build of one script, served from memory before Express. */
+let clientDir: string;
 
 beforeAll(async () => {
   place = await appPlace();
+  clientDir = path.join(place.dataDir, "client");
+  await fs.mkdir(path.join(clientDir, "assets"), { recursive: true });
+  await fs.writeFile(path.join(clientDir, "assets", "entry-abc123.js"), "console.log(1);\n");
 }, 60_000);
 afterAll(async () => {
   await place.remove();
@@ -67,7 +72,7 @@ test("without METRICS_TOKEN there is no /metrics", { timeout: 60_000 }, async ()
 describe("with METRICS_TOKEN", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp(production({ METRICS_TOKEN: TOKEN }));
+    app = await startApp(production({ METRICS_TOKEN: TOKEN }), { clientAssetsDir: clientDir });
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -120,6 +125,8 @@ describe("with METRICS_TOKEN", () => {
     const visitor = { Cookie: "carlot_session=none" }; // a cookie: rendered, not cached
 
     expect((await app.get("/ping")).body).toBe("pong");
+    expect((await app.get("/assets/entry-abc123.js")).status).toBe(200);
+    expect((await app.get("/assets/entry-gone.js")).status).toBe(404);
     expect((await app.get("/products/abc123", visitor)).status).toBe(200);
     expect((await app.get("/products/xyz789", visitor)).status).toBe(200);
     expect((await app.get("/", visitor)).status).toBe(200);
@@ -135,6 +142,8 @@ describe("with METRICS_TOKEN", () => {
     expect(added('carlot_http_requests_total{route="/products/:id",status="2xx"}')).toBe(2);
     expect(added('carlot_http_requests_total{route="/",status="2xx"}')).toBe(1);
     expect(added('carlot_http_requests_total{route="health",status="2xx"}')).toBe(1);
+    expect(added('carlot_http_requests_total{route="static",status="2xx"}')).toBe(1);
+    expect(added('carlot_http_requests_total{route="static",status="4xx"}')).toBe(1);
     expect(added('carlot_http_requests_total{route="media",status="4xx"}')).toBe(1);
     expect(added('carlot_http_requests_total{route="/*",status="4xx"}')).toBe(1);
     expect(added('carlot_http_requests_total{route="other",status="4xx"}')).toBe(1);
