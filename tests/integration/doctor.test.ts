@@ -93,7 +93,8 @@ describe("what the probes find", () => {
   });
 });
 
-describe("npm run doctor", () => {
+// Each case starts `node scripts/doctor.ts` (a second or two, more on a busy machine).
+describe("npm run doctor", { timeout: 60_000 }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-doctor-"));
