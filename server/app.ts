@@ -2,6 +2,7 @@
 // (environment, database, migrations, seed) ships with the build. server/index.ts
 // loads it (from Vite in development, from build/server in production) and listens.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
@@ -19,14 +20,17 @@ import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { invalidateAll } from "#app/services/cache.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
+import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
 import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
-import { authSecret } from "#app/services/secret.server.ts";
+import { timePhotoProcessing } from "#app/services/images.server.ts";
+import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { createStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
 import { mediaRoute } from "./media.ts";
+import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -57,8 +61,11 @@ export async function createApp(options: {
   /** Express middleware that must run before our routes (Vite's dev server). */
   before?: express.RequestHandler;
   clientAssetsDir?: string;
+  /** The settings (tests pass their own); normally `process.env`. */
+  env?: Record<string, string | undefined>;
 }): Promise<CarlotApp> {
-  const env = parseEnv(process.env);
+  const source = options.env ?? process.env;
+  const env = parseEnv(source);
   const dev = env.NODE_ENV === "development";
   logger.level = env.LOG_LEVEL;
 
@@ -69,9 +76,25 @@ export async function createApp(options: {
   });
   const storage = await createStorage(env);
   logger.info({ storage: storage.describe() }, "photo storage");
+  let secret: string;
   try {
+    secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
     await database.exclusive(async () => {
       await database.migrate();
+      // `npm run doctor`'s checks: errors refuse a production start before any data is added.
+      if (env.NODE_ENV === "production") {
+        const authSecretFileExists = fs.existsSync(authSecretFile(env.DATA_DIR));
+        await doctorAtStart(
+          { env, storageUrl: source.STORAGE_URL, authSecretFileExists },
+          database,
+          logger,
+        );
+      }
+      // Every node sharing the database must sign sessions with the same secret.
+      await checkSharedSecret(database.db, secret, {
+        refuse: env.NODE_ENV === "production" && database.kind === "postgres",
+        log: logger,
+      });
       await seedOnStart({ database, storage, env, log: logger });
     });
   } catch (error) {
@@ -80,16 +103,6 @@ export async function createApp(options: {
     throw error;
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  if (
-    !env.PUBLIC_URL &&
-    env.NODE_ENV === "production" &&
-    !["127.0.0.1", "localhost", "::1"].includes(env.HOST)
-  ) {
-    logger.warn(
-      `PUBLIC_URL is not set: links in emails and sign-in callbacks use ${publicUrl}, session cookies are not Secure, and requests for host names other than this machine's addresses are refused. Set PUBLIC_URL to the https:// address people use.`,
-    );
-  }
-  const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const oidc = oidcProvider(env);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -124,9 +137,10 @@ export async function createApp(options: {
     interfaceAddresses: ownInterfaceAddresses(),
   });
   const renderPage = createRouterHandler(build, env.NODE_ENV);
+  // Development re-renders edited modules; tests call loaders directly.
+  const pageCacheBytes = env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0;
   const pageCache = createPageCache({
-    // Development re-renders edited modules; tests call loaders directly.
-    maxBytes: env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0,
+    maxBytes: pageCacheBytes,
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
     hosts: env.NODE_ENV === "production" ? hosts : null,
     headers: pageSecurityHeaders({
@@ -179,8 +193,30 @@ export async function createApp(options: {
   app.use(compression());
 
   app.use(securityHeaders({ dev, formTargets, imageOrigins }));
+
+  // /metrics, off without METRICS_TOKEN. Prometheus scrapes by address: the token, not
+  // the Host check below, keeps strangers out.
+  const metrics = env.METRICS_TOKEN ? createMetrics() : null;
+  if (metrics && env.METRICS_TOKEN) {
+    timePhotoProcessing((seconds) => metrics.photoProcessed(seconds));
+    app.get(
+      "/metrics",
+      metricsEndpoint({
+        metrics,
+        token: env.METRICS_TOKEN,
+        sources: () => ({
+          pageCache: pageCache.stats(),
+          pageCacheMaxBytes: pageCacheBytes,
+          pool: database.poolStats(),
+          driver: database.kind,
+        }),
+      }),
+    );
+  }
+
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
+  if (metrics) app.use(["/healthz", "/readyz"], metrics.mark("health"));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -210,11 +246,19 @@ export async function createApp(options: {
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).
   const authHandler = toNodeHandler(services.auth);
+  if (metrics) app.use("/api/auth", metrics.mark("auth"));
   app.get("/api/auth/callback/:providerId", authHandler);
   app.get("/api/auth/reset-password/:token", authHandler);
   app.get("/api/auth/error", authHandler);
   if (options.before) app.use(options.before);
 
+  if (metrics) {
+    // Build assets and public files; what the static handlers pass on is labelled again.
+    app.use((req, res, next) => {
+      if (req.method === "GET" || req.method === "HEAD") metrics.label(res, "static");
+      next();
+    });
+  }
   if (options.clientAssetsDir) {
     // Fingerprinted build output: cache for a year.
     app.use(
@@ -228,6 +272,7 @@ export async function createApp(options: {
     app.use(express.static(options.clientAssetsDir, { maxAge: "1h", index: false }));
   }
   // Stored files are content-addressed: they never change under one URL.
+  if (metrics) app.use(MEDIA_ROUTE, metrics.mark("media"));
   app.use(
     MEDIA_ROUTE,
     ...mediaRoute(storage, path.join(env.DATA_DIR, "media"), { publicUrl: env.MEDIA_PUBLIC_URL }),
@@ -248,6 +293,7 @@ export async function createApp(options: {
     }),
   );
 
+  if (metrics) app.use(metrics.routeLabeler(build));
   app.use(refuseActionlessPosts(build));
   app.all(
     "/{*splat}",
@@ -283,16 +329,28 @@ export async function createApp(options: {
   return {
     app,
     pageCache,
-    handler: (req, res) => {
-      if (staticFiles?.tryServe(req, res)) return;
-      if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
-    },
+    handler: metrics
+      ? (req, res) => {
+          metrics.start(res);
+          if (staticFiles?.tryServe(req, res)) metrics.label(res, "static");
+          else if (pageCache.tryServe(req, res, () => app(req, res))) {
+            metrics.label(res, "page-cache");
+          } else app(req, res);
+        }
+      : (req, res) => {
+          if (staticFiles?.tryServe(req, res)) return;
+          if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
+        },
     port: env.PORT,
     host: env.HOST,
     close: async () => {
       clearInterval(maintenanceTimer);
       await maintenance;
       await stopWatching();
+      if (metrics) {
+        metrics.close();
+        timePhotoProcessing(null);
+      }
       await database.close();
       await storage.close();
     },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -45,8 +45,16 @@ export type Database = {
    * once it is back. Returns a function that stops watching.
    */
   watchPages(onChange: (event: PageChange) => void): Promise<() => Promise<void>>;
+  /** The connection pool as it is now (for /metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 };
+
+/**
+ * Connections: PostgreSQL's pool (open, idle, queries waiting for one), or PGlite's
+ * single in-process connection, whose idle and waiting counts are not known (null).
+ */
+export type PoolStats = { max: number; total: number; idle: number | null; waiting: number | null };
 
 /** What a page-change watcher hears: a table that changed, or the link's state. */
 export type PageChange = { table: string; connected: true } | { table: null; connected: boolean };
@@ -161,6 +169,7 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
       );
       return stop;
     },
+    poolStats: () => ({ max: 1, total: 1, idle: null, waiting: null }),
     async close() {
       await client.close();
       onClose?.();
@@ -222,6 +231,12 @@ export function openPostgres(url: string, poolMax = 10): Database {
       // Autovacuum does this on a real server.
     },
     watchPages: (onChange) => listenForPageChanges(url, onChange),
+    poolStats: () => ({
+      max: poolMax,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await pool.end();
     },
@@ -300,4 +315,38 @@ export async function openDatabase(options: {
 /** Readiness: the database answers a trivial query. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Migrations in the drizzle/ journal the database has not applied, and ones it has that the journal lacks. */
+export type MigrationState = { applied: number; pending: string[]; unknown: number };
+
+/**
+ * Compares the migrations Drizzle recorded (`drizzle.__drizzle_migrations`, one row per
+ * applied file, stamped with the journal's `when`) with this release's journal. Drizzle
+ * applies every journal entry newer than the last recorded one, so those are pending;
+ * recorded ones the journal does not list came from a newer release.
+ */
+export async function migrationState(db: Db): Promise<MigrationState> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
+  ) as { entries: { tag: string; when: number }[] };
+  const rows = async <T>(query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [table] = await rows<{ name: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  const recorded = table?.name
+    ? (
+        await rows<{ created_at: string | number }>(
+          sql`select created_at from drizzle.__drizzle_migrations`,
+        )
+      ).map((row) => Number(row.created_at))
+    : [];
+  const last = recorded.length > 0 ? Math.max(...recorded) : -Infinity;
+  const known = new Set(journal.entries.map((entry) => entry.when));
+  return {
+    applied: recorded.length,
+    pending: journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag),
+    unknown: recorded.filter((when) => !known.has(when)).length,
+  };
 }

@@ -158,6 +158,18 @@ const schema = z.object({
     .optional(),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Turns /metrics on, for requests with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
+  /** Checks of `npm run doctor` an operator has decided to accept (comma-separated names). */
+  DOCTOR_SILENCE: z
+    .string()
+    .regex(/^[a-z-]+(\s*,\s*[a-z-]+)*$/, "must be check names separated by commas")
+    .transform((text) => text.split(",").map((name) => name.trim()))
+    .optional(),
 });
 
 /** STORAGE_URL, parsed. */

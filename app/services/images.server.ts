@@ -168,6 +168,13 @@ export type StoredListingPhoto = StoredPhoto & {
   avifLargeKey: string | null;
 };
 
+let photoTiming: ((seconds: number) => void) | null = null;
+
+/** Hears how long each listing photo took to check, decode and render (for /metrics). */
+export function timePhotoProcessing(observer: ((seconds: number) => void) | null): void {
+  photoTiming = observer;
+}
+
 /** Every storage key a stored listing photo uses. */
 export function listingPhotoKeys(photo: {
   smallKey: string;
@@ -301,12 +308,14 @@ export async function storeListingPhoto(
   upload: PhotoUpload,
   onStored: (key: string) => void,
 ): Promise<StoredListingPhoto> {
+  const started = performance.now();
   const pixels = await decodeUpright(upload, await inspectListingPhoto(upload));
   const [small, medium, large] = await Promise.all([
     rendition(pixels, PHOTO_WIDTHS.small),
     rendition(pixels, PHOTO_WIDTHS.medium),
     rendition(pixels, PHOTO_WIDTHS.large),
   ]);
+  photoTiming?.((performance.now() - started) / 1000);
   const put = async (body: Buffer | null, type: "webp" | "avif") => {
     if (!body) return null;
     const key = contentKey("listings", body, type);
