@@ -627,11 +627,19 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
       finished++;
     };
 
+    // Kills at a random moment 1–4 s (--kill-min/--kill-max) after the server is ready,
+    // but not before it has acknowledged a write since it came back: on a starved
+    // machine a restarted server may not finish anything in its first seconds, and
+    // killing it again then would only repeat the restart without testing anything.
+    const acknowledgedSoFar = () =>
+      stats.acknowledged.publish + stats.acknowledged.order + stats.acknowledged.cancel;
     const killer = async () => {
       while (finished < workers) {
+        const before = acknowledgedSoFar();
         const wait = KILL_MIN_MS + rng() * (KILL_MAX_MS - KILL_MIN_MS);
         const until = performance.now() + wait;
-        while (performance.now() < until && finished < workers) await sleep(20);
+        while ((performance.now() < until || acknowledgedSoFar() === before) && finished < workers)
+          await sleep(10);
         if (finished >= workers) break;
         await server.crashAndRestart();
       }
