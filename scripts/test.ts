@@ -1,6 +1,7 @@
 // `npm test`: type-check, lint, unit + integration tests on PGlite, the same
-// integration tests on PostgreSQL when TEST_DATABASE_URL is set, then the
-// end-to-end tests in Chromium. Stops at the first failing step.
+// integration tests on PostgreSQL when TEST_DATABASE_URL is set, the end-to-end
+// tests in Chromium, then the crash test (PGlite, and PostgreSQL under the same
+// rule). Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 
 import pg from "pg";
@@ -47,6 +48,7 @@ run("Unit and integration tests (PGlite)", "npx", [
 ]);
 
 const url = process.env.TEST_DATABASE_URL;
+let postgresReady = false;
 if (url) {
   const problem = await postgresReachable(url);
   if (problem && ci) {
@@ -59,6 +61,7 @@ if (url) {
     console.warn(`⚠ Skipping the PostgreSQL run: TEST_DATABASE_URL is unreachable (${problem}).`);
   } else {
     run("Integration tests (PostgreSQL)", "npx", ["vitest", "run", "--project", "integration-pg"]);
+    postgresReady = true;
   }
 } else if (ci) {
   console.error(
@@ -70,4 +73,15 @@ if (url) {
 }
 
 run("End-to-end tests (Chromium)", "npx", ["vitest", "run", "--project", "e2e"]);
+// The end-to-end step has just built the app the crash test runs.
+if (postgresReady) {
+  run("Crash safety (PGlite and PostgreSQL)", "node", [
+    "scripts/test-crash.ts",
+    "--database",
+    "both",
+  ]);
+} else {
+  console.log("\n(PostgreSQL is not available: the crash test runs on PGlite only.)");
+  run("Crash safety (PGlite)", "node", ["scripts/test-crash.ts", "--database", "pglite"]);
+}
 console.log("\nAll checks passed.");

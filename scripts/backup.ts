@@ -1,0 +1,26 @@
+// `npm run backup [-- --output DIR|FILE.tar.gz]`: one archive with a consistent
+// snapshot of the database (embedded PGlite in DATA_DIR/pg, or DATABASE_URL via
+// pg_dump) and the photos in DATA_DIR/media, with a manifest (decision 012).
+import { parseArgs } from "node:util";
+
+import { loadDotEnv } from "#server/dotenv.ts";
+
+import { BackupError, createBackup } from "./lib/backup.ts";
+import { backupSettings } from "./lib/backup-settings.ts";
+
+const usage = "Usage: npm run backup [-- --output <directory or file.tar.gz>]";
+
+try {
+  loadDotEnv();
+  const { values } = parseArgs({ options: { output: { type: "string", short: "o" } } });
+  const settings = backupSettings(process.env);
+  const started = Date.now();
+  const { file } = await createBackup({ ...settings, output: values.output, log: console.log });
+  console.log(`Backup written in ${((Date.now() - started) / 1000).toFixed(1)} s: ${file}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof TypeError && "code" in error) console.error(usage);
+  else if (!(error instanceof BackupError) && error instanceof Error && error.stack)
+    console.error(error.stack);
+  process.exit(1);
+}

@@ -1,0 +1,47 @@
+// `npm run restore -- <archive> [--force]`: restores a backup made by
+// `npm run backup` into DATA_DIR (and DATABASE_URL), then checks every table's
+// rows and content hash and every photo against the manifest.
+// `npm run restore -- --check <archive>` only checks the archive's integrity.
+import { parseArgs } from "node:util";
+
+import { loadDotEnv } from "#server/dotenv.ts";
+
+import { BackupError, checkBackup, restoreBackup } from "./lib/backup.ts";
+import { backupSettings } from "./lib/backup-settings.ts";
+
+const usage =
+  "Usage: npm run restore -- <carlot-backup-….tar.gz> [--force]\n" +
+  "       npm run restore -- --check <carlot-backup-….tar.gz>";
+
+try {
+  loadDotEnv();
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { force: { type: "boolean" }, check: { type: "boolean" } },
+  });
+  if (positionals.length !== 1) throw new BackupError(`Name one backup archive.\n${usage}`);
+  const archive = positionals[0]!;
+  const started = Date.now();
+  if (values.check) {
+    const manifest = await checkBackup(archive);
+    const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);
+    console.log(
+      `${archive} is intact: a ${manifest.database.kind === "pglite" ? "embedded" : "PostgreSQL"} ` +
+        `database from ${manifest.createdAt} (Carlot ${manifest.carlotVersion}, migration ` +
+        `${manifest.migrations.last ?? "none"}, ${rows} rows in ${Object.keys(manifest.tables).length} tables) ` +
+        `and ${Object.keys(manifest.media).length} media files, every SHA-256 matching the manifest.`,
+    );
+  } else {
+    const settings = backupSettings(process.env);
+    await restoreBackup({ ...settings, archive, force: values.force, log: console.log });
+    console.log(
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Carlot as usual; it applies any newer migrations.`,
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof TypeError && "code" in error) console.error(usage);
+  else if (!(error instanceof BackupError) && error instanceof Error && error.stack)
+    console.error(error.stack);
+  process.exit(1);
+}
