@@ -1,6 +1,7 @@
 // `npm run backup [-- --output DIR|FILE.tar.gz]`: one archive with a consistent
 // snapshot of the database (embedded PGlite in DATA_DIR/pg, or DATABASE_URL via
 // pg_dump) and the photos in DATA_DIR/media, with a manifest (decision 012).
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { loadDotEnv } from "#server/dotenv.ts";
@@ -15,7 +16,10 @@ try {
   const { values } = parseArgs({ options: { output: { type: "string", short: "o" } } });
   const settings = backupSettings(process.env);
   const started = Date.now();
-  const { file } = await createBackup({ ...settings, output: values.output, log: console.log });
+  // npm runs scripts from the project folder; a path typed by the operator is relative
+  // to where they typed it.
+  const output = values.output && path.resolve(process.env.INIT_CWD ?? ".", values.output);
+  const { file } = await createBackup({ ...settings, output, log: console.log });
   console.log(`Backup written in ${((Date.now() - started) / 1000).toFixed(1)} s: ${file}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -2,6 +2,7 @@
 // `npm run backup` into DATA_DIR (and DATABASE_URL), then checks every table's
 // rows and content hash and every photo against the manifest.
 // `npm run restore -- --check <archive>` only checks the archive's integrity.
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { loadDotEnv } from "#server/dotenv.ts";
@@ -20,7 +21,9 @@ try {
     options: { force: { type: "boolean" }, check: { type: "boolean" } },
   });
   if (positionals.length !== 1) throw new BackupError(`Name one backup archive.\n${usage}`);
-  const archive = positionals[0]!;
+  // npm runs scripts from the project folder; the archive's path is relative to where
+  // the operator typed it.
+  const archive = path.resolve(process.env.INIT_CWD ?? ".", positionals[0]!);
   const started = Date.now();
   if (values.check) {
     const manifest = await checkBackup(archive);

@@ -333,7 +333,6 @@ function rowWith(html: string, text: string): string | null {
   return null;
 }
 
-const photoCache = new Map<number, Buffer>();
 /** A small photo-like JPEG, different for each n. */
 async function photo(n: number): Promise<Buffer> {
   const width = 400;
@@ -353,11 +352,9 @@ async function photo(n: number): Promise<Buffer> {
     pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + noise));
     pixels[i + 2] = Math.max(0, Math.min(255, (n * 37) % 256));
   }
-  const bytes = await sharp(pixels, { raw: { width, height, channels: 3 } })
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
-  photoCache.set(n, bytes);
-  return bytes;
 }
 
 /** Registers an account through the real form and returns its session cookie. */
