@@ -14,7 +14,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,6 +24,7 @@ import pg from "pg";
 import sharp from "sharp";
 
 import type { Query } from "./lib/fingerprint.ts";
+import { freePort } from "./production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -84,18 +84,6 @@ function generator(seed: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;

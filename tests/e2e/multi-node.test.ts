@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startS3Server } from "#tests/s3-server.ts";
 
 import { launch } from "./browser.ts";
+import { freePort } from "#scripts/production-server.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl && process.env.CI === "true") {
@@ -40,18 +40,6 @@ let browser: Browser;
 let root = "";
 let databaseUrl = "";
 const nodes: Record<string, Node> = {};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 function nodeEnv(name: string, port: number, overrides: Record<string, string> = {}) {
   return {

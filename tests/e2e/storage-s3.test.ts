@@ -4,7 +4,6 @@
 // the CSP allows it), and a store that goes away answers 503 while the site lives on.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -12,6 +11,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startS3Server, type TestS3Server } from "#tests/s3-server.ts";
+import { freePort } from "#scripts/production-server.ts";
 
 type Node = { url: string; dataDir: string; child: ChildProcess; log: () => string };
 
@@ -19,14 +19,6 @@ const PREFIX = "site";
 let s3: TestS3Server;
 let raw: S3Client;
 const nodes: Node[] = [];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A production server (embedded database, no demo data) storing photos on `s3`. */
 async function startNode(extra: Record<string, string> = {}): Promise<Node> {

@@ -3,13 +3,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import type { TestProject } from "vitest/node";
 
 import { OIDC_CLIENT, quietProviderWarnings, startOidcProvider } from "#tests/oidc-provider.ts";
+import { freePort } from "#scripts/production-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,20 +19,6 @@ declare module "vitest" {
     /** The local OpenID Connect provider "Continue With Google" leads to. */
     oidcIssuer: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
