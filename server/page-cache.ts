@@ -117,11 +117,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!CACHEABLE_PATH.test(path)) return null;
     const cookie = req.headers.cookie;
     if (cookie !== undefined && OUR_COOKIE.test(cookie)) return null;
-    if (options.hosts) {
-      const host = req.headers.host;
-      if (!host || !options.hosts.has(host.toLowerCase())) return null;
-    }
-    return url;
+    return answersHost(options.hosts, req) ? url : null;
   }
 
   function send(entry: Entry, req: IncomingMessage, res: ServerResponse, hit: boolean): void {
@@ -271,7 +267,7 @@ async function makeEntry(
     hashes = inlineScriptHashes(html);
     body = Buffer.from(html, "utf8");
   }
-  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const etag = strongEtag(body);
   const modifiedMs = Math.floor(storedAt / 1000) * 1000;
   const lastModified = new Date(modifiedMs).toUTCString();
   const cacheControl = response.headers.get("cache-control") ?? "private, no-cache";
@@ -343,6 +339,18 @@ const REPLACED_HEADERS = new Set([
   "vary",
   "set-cookie",
 ]);
+
+/** A strong ETag for `body`: part of its SHA-256, the same for the same bytes. */
+export function strongEtag(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** Whether a request's Host is one answered before Express (`null`: any host). */
+export function answersHost(hosts: Set<string> | null, req: IncomingMessage): boolean {
+  if (!hosts) return true;
+  const host = req.headers.host;
+  return Boolean(host) && hosts.has(host!.toLowerCase());
+}
 
 /** The SHA-256 (base64) of each inline script's text, as CSP `'sha256-…'` wants them. */
 export function inlineScriptHashes(html: string): string[] {

@@ -2,12 +2,11 @@
 // into memory at start and served before Express, each in the brotli and gzip forms
 // `npm run build` made next to it (scripts/precompress.ts): nothing is compressed
 // per request, and a fingerprinted file is cached by browsers for a year.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { chooseEncoding } from "./page-cache.ts";
+import { answersHost, chooseEncoding, strongEtag } from "./page-cache.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -52,7 +51,7 @@ export function loadStaticFiles(
     const type = TYPES[path.extname(file)];
     if (!type) return;
     const body = fs.readFileSync(file);
-    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const etag = strongEtag(body);
     const common = ["Cache-Control", cacheControl, "ETag", etag, ...security];
     const variant = (encoded: Buffer, encoding: string | null): Variant => ({
       body: encoded,
@@ -107,10 +106,7 @@ export function loadStaticFiles(
       const query = url.indexOf("?");
       const file = files.get(query === -1 ? url : url.slice(0, query));
       if (!file) return false;
-      if (options.hosts) {
-        const host = req.headers.host;
-        if (!host || !options.hosts.has(host.toLowerCase())) return false;
-      }
+      if (!answersHost(options.hosts, req)) return false;
       const ifNoneMatch = req.headers["if-none-match"];
       if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === file.etag)) {
         res.writeHead(304, file.notModified);
