@@ -18,7 +18,6 @@ import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
-import { invalidateAll } from "#app/services/cache.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
@@ -29,6 +28,7 @@ import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/sec
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { createStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
+import { createChangeFeed } from "./change-feed.ts";
 import { mediaRoute } from "./media.ts";
 import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
@@ -44,6 +44,9 @@ import {
   sameOriginWrites,
   securityHeaders,
 } from "./security.ts";
+
+/** Shared data entries kept per process (lists of cars, cars' details; a few KB each). */
+const SHARED_ENTRIES = 2000;
 
 export type CarlotApp = {
   app: express.Express;
@@ -156,13 +159,21 @@ export async function createApp(options: {
       ),
   });
   // Every committed change to what visitors' pages show, from any process, empties
-  // this process's page cache and its small data caches (categories, make lists).
-  const stopWatching = await database.watchPages((change) => {
-    invalidateAll(database.db);
-    if (change.table === null) pageCache.setEnabled(change.connected);
-    else pageCache.flush();
-    logger.debug({ table: change.table, connected: change.connected }, "page cache emptied");
+  // this process's page cache, the shared data behind signed-in pages and its small
+  // data caches (categories, make lists); a session's change forgets it.
+  const changeFeed = createChangeFeed({
+    owner: database.db,
+    pages: pageCache,
+    sharing:
+      pageCacheBytes > 0
+        ? { ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000, maxEntries: SHARED_ENTRIES }
+        : null,
   });
+  const stopWatching = await database.watchPages((change) => {
+    changeFeed.onChange(change);
+    logger.debug({ table: change.table, connected: change.connected }, "caches emptied");
+  });
+  changeFeed.onChange({ table: null, connected: true });
   // The first run starts once the server can serve (on PGlite every query shares one
   // connection: nothing waits behind it). Shutting down waits for a run in progress.
   let maintenance = runMaintenance("start");
@@ -237,7 +248,7 @@ export async function createApp(options: {
     // This process's own writes show at once (other processes hear the notification,
     // which may arrive a moment after the writer's response).
     app.use((req, res, next) => {
-      if (req.method === "POST") res.on("finish", () => pageCache.flush());
+      if (req.method === "POST") res.on("finish", () => changeFeed.ownWrite());
       next();
     });
   }

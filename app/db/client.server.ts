@@ -39,7 +39,7 @@ export type Database = {
   analyze(when: "start" | "hourly"): Promise<void>;
   /**
    * Calls `onChange` after every committed change to what visitors' pages show (the
-   * triggers of migration 0005 notify `carlot_pages`), from any process on the same
+   * triggers of migration 0005 notify `carlot_pages`; 0007's announce sessions), from any process on the same
    * database. On PostgreSQL a dedicated connection LISTENs; while it is down,
    * `onChange` is called with `connected: false` (nothing can be trusted) and again
    * once it is back. Returns a function that stops watching.
@@ -56,8 +56,20 @@ export type Database = {
  */
 export type PoolStats = { max: number; total: number; idle: number | null; waiting: number | null };
 
-/** What a page-change watcher hears: a table that changed, or the link's state. */
-export type PageChange = { table: string; connected: true } | { table: null; connected: boolean };
+/**
+ * What a page-change watcher hears: a table that changed; a person's session that
+ * changed or ended (`table: "session"` with their id; migration 0007); or the link's state.
+ */
+export type PageChange =
+  { table: string; userId?: string; connected: true } | { table: null; connected: boolean };
+
+/** A `carlot_pages` notification's payload as a change. */
+export function pageChange(payload: string): PageChange {
+  const session = /^session:(.+)$/.exec(payload);
+  return session
+    ? { table: "session", userId: session[1]!, connected: true }
+    : { table: payload, connected: true };
+}
 
 export const PAGES_CHANNEL = "carlot_pages";
 
@@ -164,9 +176,7 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     async watchPages(onChange) {
       // One process is the whole world: notifications arrive before the writing
       // query's promise settles.
-      const stop = await client.listen(PAGES_CHANNEL, (table) =>
-        onChange({ table, connected: true }),
-      );
+      const stop = await client.listen(PAGES_CHANNEL, (payload) => onChange(pageChange(payload)));
       return stop;
     },
     poolStats: () => ({ max: 1, total: 1, idle: null, waiting: null }),
@@ -259,8 +269,7 @@ async function listenForPageChanges(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on("notification", (message) => {
-      if (message.channel === PAGES_CHANNEL)
-        onChange({ table: message.payload ?? "", connected: true });
+      if (message.channel === PAGES_CHANNEL) onChange(pageChange(message.payload ?? ""));
     });
     const lost = (error?: Error) => {
       if (client !== next || stopped) return;

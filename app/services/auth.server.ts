@@ -28,6 +28,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
+/** Sessions last 30 days and are extended (a new cookie) when a day old. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** Our cookies' names start with it (carlot.session_token, carlot.toast, …). */
+export const COOKIE_PREFIX = "carlot";
+
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
 
 export type AuthOptions = {
@@ -67,12 +73,12 @@ export function createAuth(options: AuthOptions) {
     // Our own limits (app/services/rate-limit.server.ts) cover the form actions.
     rateLimit: { enabled: false },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
     advanced: {
-      cookiePrefix: "carlot",
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: options.baseURL.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },

@@ -4,15 +4,80 @@ import { data, redirect, type MiddlewareFunction, type RouterContextProvider } f
 
 import { roleCan, type Permission } from "#app/models/permissions.ts";
 import { ROLES, type Role, type SessionUser } from "#app/models/user.ts";
-import { authContext, sessionUserContext } from "#app/services/app-context.server.ts";
+import { authContext, dbContext, sessionUserContext } from "#app/services/app-context.server.ts";
+import {
+  COOKIE_PREFIX,
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from "#app/services/auth.server.ts";
+import { sharingTtl } from "#app/services/cache.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 type Lookup = { user: SessionUser | null; setCookies: string[] };
 
+// Sessions this process has checked, by the exact session cookies that were checked,
+// for the signed-in pages that follow (two queries fewer each). Kept only while shared
+// data is on for the database (every change reaches this process), never past the
+// moment better-auth would extend the session or it expires, and forgotten when any
+// session of that person changes or ends, or anything about any person changes
+// (migration 0007 and 0005 notify; server/change-feed.ts calls forgetSessions).
+type Remembered = { user: SessionUser; validUntil: number };
+type SessionMemory = { entries: Map<string, Remembered>; generation: number };
+
+const MAX_REMEMBERED_SESSIONS = 10_000;
+const memories = new WeakMap<object, SessionMemory>();
+
+function memoryOf(owner: object): SessionMemory {
+  let memory = memories.get(owner);
+  if (!memory) {
+    memory = { entries: new Map(), generation: 0 };
+    memories.set(owner, memory);
+  }
+  return memory;
+}
+
+/** Forgets `userId`'s remembered sessions, or everyone's. */
+export function forgetSessions(owner: object, userId?: string): void {
+  const memory = memoryOf(owner);
+  // A lookup that started before this finishes after it: it must not remember.
+  memory.generation++;
+  if (userId === undefined) memory.entries.clear();
+  else
+    for (const [key, entry] of memory.entries) {
+      if (entry.user.id === userId) memory.entries.delete(key);
+    }
+}
+
+const SESSION_COOKIE = new RegExp(
+  `^(__Secure-)?${COOKIE_PREFIX}\\.(session_token|session_data|dont_remember)=`,
+);
+
+/** The cookies better-auth reads to find a session, in a fixed order; null if none. */
+function sessionCookies(header: string): string | null {
+  const found = header
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => SESSION_COOKIE.test(part))
+    .sort();
+  return found.length > 0 ? found.join("; ") : null;
+}
+
 async function lookUp(context: Context, request: Request): Promise<Lookup> {
   const auth = context.get(authContext);
-  if (!request.headers.get("cookie")) return { user: null, setCookies: [] };
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return { user: null, setCookies: [] };
+  const owner = context.get(dbContext);
+  const ttl = sharingTtl(owner);
+  const key = ttl === null ? null : sessionCookies(cookie);
+  const memory = memoryOf(owner);
+  const now = Date.now();
+  if (key !== null) {
+    const remembered = memory.entries.get(key);
+    if (remembered && remembered.validUntil > now) return { user: remembered.user, setCookies: [] };
+    if (remembered) memory.entries.delete(key);
+  }
+  const generation = memory.generation;
   // No session is null; a failure (database down) is an error, not "logged out".
   const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result?.response;
@@ -25,18 +90,28 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
   // A banned account's sessions stop working at once, however the ban was set.
   if (user.banned) return { user: null, setCookies: [] };
   const role = ROLES.includes(user.role as Role) ? (user.role as Role) : "buyer";
-  return {
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image ?? null,
-      role,
-      verified: Boolean(user.verified),
-    },
-    // better-auth extends a session once a day; the browser gets the longer cookie too.
-    setCookies: result.headers.getSetCookie(),
+  const sessionUser: SessionUser = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role,
+    verified: Boolean(user.verified),
   };
+  // better-auth extends a session once a day; the browser gets the longer cookie too.
+  const setCookies = result.headers.getSetCookie();
+  if (key !== null && ttl !== null && setCookies.length === 0 && memory.generation === generation) {
+    const expiresAt = new Date(session.session.expiresAt).getTime();
+    const extendAt = expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+    memory.entries.set(key, {
+      user: sessionUser,
+      validUntil: Math.min(now + ttl, expiresAt, extendAt),
+    });
+    if (memory.entries.size > MAX_REMEMBERED_SESSIONS) {
+      memory.entries.delete(memory.entries.keys().next().value!);
+    }
+  }
+  return { user: sessionUser, setCookies };
 }
 
 /** Root middleware: one session lookup per request, shared by the loaders that run in parallel. */

@@ -291,6 +291,27 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     expect((await wrong(nodes.b!, 6)).status).toBe(429);
   });
 
+  test("signing out on one node ends the session on the others within 1 s", async () => {
+    const cookie = await cookieFor(nodes.a!, "maya.thompson@example.com");
+    const signedInOn = async (node: Node) => {
+      const response = await fetch(`${node.url}/dashboard`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
+      return response.status === 200;
+    };
+    // Each node has checked the session and remembers it.
+    for (const node of [nodes.a!, nodes.b!]) {
+      expect(await signedInOn(node)).toBe(true);
+      expect(await signedInOn(node)).toBe(true);
+    }
+    const out = await fetch(`${nodes.a!.url}/logout`, form({}, cookie));
+    expect(out.status).toBe(302);
+    expect(await signedInOn(nodes.a!)).toBe(false);
+    const elapsed = await millisUntil(async () => !(await signedInOn(nodes.b!)));
+    console.info(`B forgot the session signed out on A after ${elapsed} ms`);
+  });
+
   test("a node killed with SIGKILL loses nothing it acknowledged", async () => {
     const a = nodes.a!;
     const buyer = await cookieFor(nodes.b!, "emma.nguyen@example.com");

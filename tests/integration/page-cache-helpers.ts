@@ -1,8 +1,10 @@
 // The page cache as the server runs it, for integration tests: a real
 // `createPageCache` behind a real `node:http` server on an ephemeral port, emptied by
-// the database's page-change notifications exactly as server/app.ts wires them. Pages
-// are the public routes' loaders run for a visitor (no cookie), printed as JSON in a
-// small HTML page so a test can read what a visitor would see.
+// the database's page-change notifications through the same change feed as
+// server/app.ts, with shared data and remembered sessions on. Pages are the public
+// routes' loaders run for a visitor (no cookie), printed as JSON in a small HTML page
+// so a test can read what a visitor would see; `getSignedIn` runs them for a signed-in
+// person, as the server does for requests the page cache does not take.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -16,8 +18,8 @@ import * as detail from "#app/routes/products/detail.tsx";
 import * as products from "#app/routes/products/index.tsx";
 import * as home from "#app/routes/public/home.tsx";
 import * as sitemap from "#app/routes/resources/sitemap.tsx";
-import { invalidateAll } from "#app/services/cache.server.ts";
 import type { TestEnv } from "#tests/db.ts";
+import { createChangeFeed } from "#server/change-feed.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "#server/page-cache.ts";
 import { newNonce } from "#server/security.ts";
 
@@ -92,10 +94,23 @@ function thrownResponse(error: unknown): Response {
   throw error;
 }
 
+async function pageOf(response: Response): Promise<Page> {
+  const body = await response.text();
+  return {
+    status: response.status,
+    cache: response.headers.get("X-Cache"),
+    data: readPage(body),
+    body,
+    location: response.headers.get("Location"),
+  };
+}
+
 export type PageCacheHarness = {
   cache: PageCache;
   /** A visitor's GET of `path` through the server. */
   get(path: string): Promise<Page>;
+  /** The page for the signed-in person of `startPageCache`'s `viewer` (never stored). */
+  getSignedIn(path: string): Promise<Page>;
   /** The handler given to `watchPages` (the app's), to simulate the link going down. */
   onPageChange(change: PageChange): void;
   /** Every table (or null for the link's state) the watcher has heard, in order. */
@@ -115,10 +130,13 @@ export type PageCacheHarness = {
 
 let markers = 0;
 
-export async function startPageCache(t: TestEnv): Promise<PageCacheHarness> {
+export async function startPageCache(
+  t: TestEnv,
+  options: { viewer: { cookie: string } },
+): Promise<PageCacheHarness> {
   const holds = new Map<string, { loaded: () => void; released: Promise<void> }>();
 
-  async function render(url: string): Promise<Response> {
+  async function render(url: string, cookie?: string): Promise<Response> {
     const path = url.split("?")[0]!;
     for (const route of ROUTES) {
       const match = route.path.exec(path);
@@ -127,6 +145,7 @@ export async function startPageCache(t: TestEnv): Promise<PageCacheHarness> {
       try {
         value = await callLoaderAs(route.loader, {
           path: url,
+          cookie,
           params: route.params(match),
           context: t.context(),
         });
@@ -156,15 +175,17 @@ export async function startPageCache(t: TestEnv): Promise<PageCacheHarness> {
   });
 
   const heard: (string | null)[] = [];
-  // As server/app.ts: every change empties the small data caches and the page cache;
-  // the link going down turns the cache off until it is back.
+  const feed = createChangeFeed({
+    owner: t.db,
+    pages: cache,
+    sharing: { ttlMs: 60_000, maxEntries: 500 },
+  });
   const onPageChange = (change: PageChange) => {
-    heard.push(change.table);
-    invalidateAll(t.db);
-    if (change.table === null) cache.setEnabled(change.connected);
-    else cache.flush();
+    heard.push(change.table === "session" ? `session:${change.userId}` : change.table);
+    feed.onChange(change);
   };
   const stopWatching = await t.watchPages(onPageChange);
+  feed.onChange({ table: null, connected: true });
 
   /** What the app answers when the cache does not take a request: a fresh render. */
   async function uncached(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -196,15 +217,10 @@ export async function startPageCache(t: TestEnv): Promise<PageCacheHarness> {
     heard,
     onPageChange,
     async get(path) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
-      const body = await response.text();
-      return {
-        status: response.status,
-        cache: response.headers.get("X-Cache"),
-        data: readPage(body),
-        body,
-        location: response.headers.get("Location"),
-      };
+      return pageOf(await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" }));
+    },
+    async getSignedIn(path) {
+      return pageOf(await render(path, options.viewer.cookie));
     },
     hold(path) {
       let loaded!: () => void;
@@ -242,9 +258,10 @@ export type Check = { path: string; shows: (page: Page) => boolean };
 export const delays: { label: string; path: string; ms: number }[] = [];
 
 /**
- * Stores each page (the second request must be a hit, not yet showing the change),
- * runs `write`, then expects every page to show it: on PGlite on the very next
- * request, on PostgreSQL within VISIBLE_WITHIN_MS (polling every 25 ms).
+ * Stores each page (the second request must be a hit, not yet showing the change) and
+ * has the signed-in viewer look at it twice (its shared data is kept), runs `write`,
+ * then expects every page to show it, to visitors and to the viewer: on PGlite on the
+ * very next request, on PostgreSQL within VISIBLE_WITHIN_MS (polling every 25 ms).
  */
 export async function expectVisibleAfter<T>(
   pages: PageCacheHarness,
@@ -252,7 +269,7 @@ export async function expectVisibleAfter<T>(
   checks: Check[],
   write: () => Promise<T>,
 ): Promise<T> {
-  // Notifications of earlier writes must not land between the two requests below.
+  // Notifications of earlier writes must not land between the requests below.
   await pages.barrier();
   for (const check of checks) {
     await pages.get(check.path);
@@ -260,31 +277,41 @@ export async function expectVisibleAfter<T>(
     expect(stored.status, `${check.path} before ${label}`).toBe(200);
     expect(stored.cache, `${check.path} is served from the cache before ${label}`).toBe("hit");
     expect(check.shows(stored), `${check.path} already shows ${label}`).toBe(false);
+    await pages.getSignedIn(check.path);
+    const signedIn = await pages.getSignedIn(check.path);
+    expect(signedIn.status, `${check.path} signed in before ${label}`).toBe(200);
+    expect(check.shows(signedIn), `${check.path} signed in already shows ${label}`).toBe(false);
   }
   const result = await write();
   const wrote = performance.now();
+  const viewers = [
+    { who: "a visitor", get: pages.get },
+    { who: "a signed-in person", get: pages.getSignedIn },
+  ];
   for (const check of checks) {
-    if (!ON_POSTGRES) {
-      const page = await pages.get(check.path);
-      expect(
-        check.shows(page),
-        `${check.path}: the first request after ${label} (X-Cache: ${page.cache}, status ${page.status}) shows it`,
-      ).toBe(true);
-      continue;
-    }
-    for (;;) {
-      const page = await pages.get(check.path);
-      const elapsed = performance.now() - wrote;
-      if (check.shows(page)) {
-        delays.push({ label, path: check.path, ms: elapsed });
-        break;
+    for (const { who, get } of viewers) {
+      if (!ON_POSTGRES) {
+        const page = await get(check.path);
+        expect(
+          check.shows(page),
+          `${check.path}: the first request by ${who} after ${label} (X-Cache: ${page.cache}, status ${page.status}) shows it`,
+        ).toBe(true);
+        continue;
       }
-      if (elapsed > VISIBLE_WITHIN_MS) {
-        throw new Error(
-          `${check.path} still did not show ${label} ${elapsed.toFixed(0)} ms after the write (X-Cache: ${page.cache}, status ${page.status}, heard ${JSON.stringify(pages.heard.slice(-5))})`,
-        );
+      for (;;) {
+        const page = await get(check.path);
+        const elapsed = performance.now() - wrote;
+        if (check.shows(page)) {
+          delays.push({ label, path: check.path, ms: elapsed });
+          break;
+        }
+        if (elapsed > VISIBLE_WITHIN_MS) {
+          throw new Error(
+            `${check.path} still did not show ${label} to ${who} ${elapsed.toFixed(0)} ms after the write (X-Cache: ${page.cache}, status ${page.status}, heard ${JSON.stringify(pages.heard.slice(-5))})`,
+          );
+        }
+        await sleep(POLL_MS);
       }
-      await sleep(POLL_MS);
     }
   }
   return result;

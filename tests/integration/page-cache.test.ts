@@ -81,7 +81,7 @@ beforeAll(async () => {
   seller = await person(t, "seller", "Sasha Seller");
   buyer = await person(t, "buyer", "Bo Buyer");
   admin = await person(t, "admin", "Ada Admin");
-  pages = await startPageCache(t);
+  pages = await startPageCache(t, { viewer: buyer });
 });
 afterAll(async () => {
   await pages?.close();
@@ -430,7 +430,7 @@ describe("categories", () => {
   let freshPages: PageCacheHarness;
   beforeAll(async () => {
     fresh = await createTestDatabase();
-    freshPages = await startPageCache(fresh);
+    freshPages = await startPageCache(fresh, { viewer: await person(fresh, "buyer") });
   });
   afterAll(async () => {
     await freshPages?.close();

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 
-import { cached, invalidate } from "#app/services/cache.server.ts";
+import {
+  cached,
+  cachedShared,
+  invalidate,
+  invalidateAll,
+  shareWhileWatched,
+  sharingTtl,
+} from "#app/services/cache.server.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -30,5 +37,65 @@ describe("cached", () => {
     expect(await cached(owner, "k", 60_000, async () => "up")).toBe("up");
     invalidate(owner, "k");
     expect(await cached(owner, "k", 60_000, async () => "fresh")).toBe("fresh");
+  });
+});
+
+describe("cachedShared", () => {
+  const sharing = { ttlMs: 1000, maxEntries: 3 };
+  const counter = () => {
+    let n = 0;
+    return vi.fn(async () => ++n);
+  };
+
+  test("loads every time while sharing is off, once per key while it is on", async () => {
+    const owner = {};
+    const load = counter();
+    expect(sharingTtl(owner)).toBeNull();
+    expect([await cachedShared(owner, "k", load), await cachedShared(owner, "k", load)]).toEqual([
+      1, 2,
+    ]);
+    shareWhileWatched(owner, sharing);
+    expect(sharingTtl(owner)).toBe(1000);
+    expect([await cachedShared(owner, "k", load), await cachedShared(owner, "k", load)]).toEqual([
+      3, 3,
+    ]);
+    shareWhileWatched(owner, null);
+    expect(await cachedShared(owner, "k", load)).toBe(4);
+  });
+
+  test("entries expire, the least recently used go first, and a failed load is not kept", async () => {
+    vi.useFakeTimers();
+    const owner = {};
+    shareWhileWatched(owner, sharing);
+    const load = counter();
+    const a = await cachedShared(owner, "a", load);
+    await cachedShared(owner, "b", load);
+    await cachedShared(owner, "c", load);
+    // "a" is used again, so "b" is the least recently used when "d" comes.
+    expect(await cachedShared(owner, "a", load)).toBe(a);
+    await cachedShared(owner, "d", load);
+    expect(await cachedShared(owner, "a", load)).toBe(a);
+    expect(await cachedShared(owner, "b", load)).toBe(5);
+    vi.advanceTimersByTime(1001);
+    expect(await cachedShared(owner, "a", load)).toBe(6);
+    await expect(cachedShared(owner, "e", () => Promise.reject(new Error("down")))).rejects.toThrow(
+      "down",
+    );
+    expect(await cachedShared(owner, "e", async () => "up")).toBe("up");
+  });
+
+  test("a load that a change overtakes is not kept", async () => {
+    const owner = {};
+    shareWhileWatched(owner, sharing);
+    let finish!: (value: string) => void;
+    const before = cachedShared(
+      owner,
+      "k",
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    );
+    invalidateAll(owner);
+    finish("old");
+    expect(await before).toBe("old");
+    expect(await cachedShared(owner, "k", async () => "new")).toBe("new");
   });
 });

@@ -15,6 +15,7 @@ import { countLabel, hasFilters, parseSearch, searchQuery } from "#app/models/se
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/browse";
@@ -75,7 +76,9 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     throw redirect(`${url.pathname}${wanted ? `?${wanted}` : ""}`);
   }
   const scope = { categoryId: category?.id };
-  const page = await searchListings(db, storage, filters, scope);
+  const page = await cachedShared(db, `search:${JSON.stringify([filters, scope])}`, () =>
+    searchListings(db, storage, filters, scope),
+  );
   const [saved, suggestions] = await Promise.all([
     // Signed-in visitors get a save button on each row; null hides them.
     viewer

@@ -28,6 +28,7 @@ import { SITE_NAME } from "#app/models/site.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -60,13 +61,15 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
   const { db, storage, config } = servicesOf(context);
-  const listing = await getListingDetail(db, storage, id);
+  const listing = await cachedShared(db, `detail:${id}`, () => getListingDetail(db, storage, id));
   if (!listing) throw data("No such car", { status: 404 });
   // For sale and freshly confirmed: indexed, with an Offer in its structured data.
   const indexable = listing.status === "available" && !isStale(listing, new Date());
   const [viewer, guidance] = await Promise.all([
     getSessionUser(context, request),
-    getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
+    cachedShared(db, `guidance:${id}`, () =>
+      getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
+    ),
   ]);
   const [openRequest, saved, reported] = viewer
     ? await Promise.all([

@@ -8,6 +8,7 @@ import { findAdvertisedListings } from "#app/models/listing.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { getSiteStats } from "#app/models/site.server.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
 
 import type { Route } from "./+types/home";
 
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const storage = context.get(storageContext);
   const [categories, advertised, stats] = await Promise.all([
     findCategories(db, storage),
-    findAdvertisedListings(db, storage),
+    cachedShared(db, "home:advertised", () => findAdvertisedListings(db, storage)),
     getSiteStats(db),
   ]);
   return { categories, advertised, stats };
