@@ -1,10 +1,12 @@
 // `npm run restore -- <archive> [--force]`: restores a backup made by
-// `npm run backup` into DATA_DIR (and DATABASE_URL), then checks every table's
-// rows and content hash and every photo against the manifest.
+// `npm run backup` into DATA_DIR (and DATABASE_URL, and the bucket STORAGE_URL
+// names), then checks every table's rows and content hash and every photo against
+// the manifest.
 // `npm run restore -- --check <archive>` only checks the archive's integrity.
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { createStorage } from "#app/services/storage.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
 import { BackupError, checkBackup, restoreBackup } from "./lib/backup.ts";
@@ -35,8 +37,13 @@ try {
         `and ${Object.keys(manifest.media).length} media files, every SHA-256 matching the manifest.`,
     );
   } else {
-    const settings = backupSettings(process.env);
-    await restoreBackup({ ...settings, archive, force: values.force, log: console.log });
+    const { storageEnv, ...settings } = backupSettings(process.env);
+    const storage = await createStorage(storageEnv);
+    try {
+      await restoreBackup({ ...settings, storage, archive, force: values.force, log: console.log });
+    } finally {
+      await storage.close();
+    }
     console.log(
       `Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Carlot as usual; it applies any newer migrations.`,
     );

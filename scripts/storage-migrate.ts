@@ -5,7 +5,6 @@
 // (and while Carlot runs: keys are content-addressed, so a key never changes).
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 
 import { parseEnv, s3Settings } from "#app/services/env.server.ts";
@@ -16,6 +15,8 @@ import {
   type Storage,
 } from "#app/services/storage.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
+
+import { digest, eachLimited, readAll } from "./lib/storage-copy.ts";
 
 export type MigrationReport = {
   /** Files found in the source. */
@@ -32,31 +33,6 @@ export type MigrationReport = {
   /** Keys that could not be read or written. */
   failures: { key: string; problem: string }[];
 };
-
-async function sha256(body: Readable): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of body) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Runs `work` on every item, `concurrency` at a time. */
-async function eachLimited<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -91,7 +67,7 @@ export async function migrateStorage(options: {
       const bytes = await readAll(file.body);
       const hash = createHash("sha256").update(bytes).digest("hex");
       const existing = await target.get(key);
-      const there = existing ? await sha256(existing.body) : null;
+      const there = existing ? (await digest(existing.body)).sha256 : null;
       if (there === hash) {
         report.skipped++;
       } else {
@@ -111,7 +87,7 @@ export async function migrateStorage(options: {
       const file = await target.get(key);
       if (!file) {
         report.mismatches.push({ key, problem: "missing after copying" });
-      } else if ((await sha256(file.body)) !== hashes.get(key)) {
+      } else if ((await digest(file.body)).sha256 !== hashes.get(key)) {
         report.mismatches.push({ key, problem: "different bytes (SHA-256) after copying" });
       } else {
         report.verified++;

@@ -177,6 +177,22 @@ export type StorageLocation = { kind: "file" } | { kind: "s3"; bucket: string; p
 
 export type Env = z.infer<typeof schema>;
 
+const storageSchema = schema.pick({
+  DATA_DIR: true,
+  STORAGE_URL: true,
+  S3_ENDPOINT: true,
+  S3_REGION: true,
+  AWS_REGION: true,
+  S3_FORCE_PATH_STYLE: true,
+  MEDIA_PUBLIC_URL: true,
+  PUBLIC_URL: true,
+  AWS_ACCESS_KEY_ID: true,
+  AWS_SECRET_ACCESS_KEY: true,
+});
+
+/** The settings that say where photos live (a part of Env). */
+export type StorageEnv = z.infer<typeof storageSchema>;
+
 export class EnvError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -208,7 +224,7 @@ export type S3Settings = {
 };
 
 /** The S3-compatible storage photos go to, or null for local disk (DATA_DIR/media). */
-export function s3Settings(env: Env): S3Settings | null {
+export function s3Settings(env: StorageEnv): S3Settings | null {
   if (env.STORAGE_URL?.kind !== "s3") return null;
   return {
     bucket: env.STORAGE_URL.bucket,
@@ -220,18 +236,26 @@ export function s3Settings(env: Env): S3Settings | null {
   };
 }
 
-/** Parses `source` (normally `process.env`); empty strings count as unset. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/** Checks `source` against `shape`; empty strings count as unset. */
+function parseWith<S extends z.ZodType>(
+  shape: S,
+  source: Record<string, string | undefined>,
+): z.infer<S> {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
-  const result = schema.safeParse(cleaned);
+  const result = shape.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
     );
   }
-  const env = result.data;
+  return result.data;
+}
+
+/** Parses `source` (normally `process.env`); empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const env = parseWith(schema, source);
   const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   const problems: string[] = [];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
@@ -247,7 +271,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return env;
 }
 
-function storageProblems(env: Env): string[] {
+/**
+ * Where photos live and nothing else, checked as parseEnv checks it: for tools that
+ * must work without the rest of the server's settings (backup and restore need no
+ * AUTH_SECRET or SMTP).
+ */
+export function parseStorageEnv(source: Record<string, string | undefined>): StorageEnv {
+  const env = parseWith(storageSchema, source);
+  const problems = storageProblems(env);
+  if (problems.length > 0) throw new EnvError(problems);
+  return env;
+}
+
+function storageProblems(env: StorageEnv): string[] {
   const problems: string[] = [];
   if (env.STORAGE_URL?.kind === "s3") {
     if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
-import { s3Settings, type Env } from "#app/services/env.server.ts";
+import { s3Settings, type StorageEnv } from "#app/services/env.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 
 /** One stored file, opened for reading. */
@@ -184,7 +184,7 @@ export function localDiskStorage(root: string, options: { publicUrl?: string } =
 }
 
 /** The storage the configuration names: local disk in DATA_DIR/media, or S3. */
-export async function createStorage(env: Env): Promise<Storage> {
+export async function createStorage(env: StorageEnv): Promise<Storage> {
   const publicUrl = env.MEDIA_PUBLIC_URL;
   const s3 = s3Settings(env);
   if (!s3) return localDiskStorage(path.join(env.DATA_DIR, "media"), { publicUrl });

@@ -10,7 +10,6 @@
 //   auth-secret               the generated session secret (embedded setup, if any)
 //   media/<key>               every stored photo and picture
 //   manifest.json             sizes and SHA-256 of all of the above, table figures
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +18,11 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 import { DataDirLockedError, lockDataDir } from "#app/db/client.server.ts";
+import {
+  localDiskStorage,
+  StorageUnavailableError,
+  type Storage,
+} from "#app/services/storage.server.ts";
 
 import {
   compareFingerprints,
@@ -29,6 +33,13 @@ import {
   type MigrationLevel,
   type Query,
 } from "./fingerprint.ts";
+import {
+  firstStoredKey,
+  mediaSources,
+  mediaToBackUp,
+  putMedia,
+  verifyMedia,
+} from "./backup-media.ts";
 import { runPgTool } from "./pg-tools.ts";
 import { ArchiveError, readArchive, writeArchive, type ArchiveSource } from "./tar.ts";
 
@@ -131,12 +142,6 @@ async function filesUnder(root: string): Promise<FileOnDisk[]> {
   return files.sort((a, b) => (a.relative < b.relative ? -1 : 1));
 }
 
-/**
- * A file a storage write left half-done when its process died (`<key>.<uuid>.tmp`,
- * see localDiskStorage): never referred to, never backed up.
- */
-const isPartialWrite = (relative: string) => relative.endsWith(".tmp");
-
 function lockOrExplain(dataDir: string, doing: string): () => void {
   try {
     return lockDataDir(dataDir);
@@ -183,10 +188,26 @@ export type BackupOptions = {
   dataDir: string;
   /** PostgreSQL instead of the embedded database. */
   databaseUrl?: string;
+  /**
+   * Where the photos are (the driver the server's settings name); unset: local
+   * disk in DATA_DIR/media. The caller closes it.
+   */
+  storage?: Storage;
   /** A directory (default ./backups) or a file name ending in .tar.gz. */
   output?: string;
   log?: Log;
 };
+
+/** Photos in DATA_DIR/media unless the options name another store. */
+const photoStore = (options: { storage?: Storage }, dataDir: string): Storage =>
+  options.storage ?? localDiskStorage(path.join(dataDir, "media"));
+
+/** A store that failed: its own words, and what that means for this command. */
+function storeFailed(error: unknown, outcome: string): unknown {
+  return error instanceof StorageUnavailableError
+    ? new BackupError(`${error.message}. ${outcome}`)
+    : error;
+}
 
 /** Takes a backup; returns the archive's path and manifest. */
 export async function createBackup(
@@ -196,7 +217,7 @@ export async function createBackup(
   const createdAt = new Date();
   const kind: DatabaseKind = options.databaseUrl ? "postgres" : "pglite";
   const dataDir = path.resolve(options.dataDir);
-  const mediaDir = path.join(dataDir, "media");
+  const store = photoStore(options, dataDir);
   if (kind === "pglite" && !fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"))) {
     throw new BackupError(
       `There is no embedded database in ${path.join(dataDir, "pg")}. Check DATA_DIR (or set DATABASE_URL to back up PostgreSQL).`,
@@ -207,6 +228,8 @@ export async function createBackup(
 
   const release = kind === "pglite" ? lockOrExplain(dataDir, "copied consistently") : () => {};
   try {
+    // One request first: a store that cannot be reached fails before the database is read.
+    await firstStoredKey(store);
     let read: { fingerprint: Fingerprint; referenced: string[]; server: string };
     const databaseSources: ArchiveSource[] = [];
     if (kind === "pglite") {
@@ -267,10 +290,8 @@ export async function createBackup(
     }
 
     // Photos are copied after the database snapshot: files are written before the
-    // rows that name them commit, so every key the snapshot refers to is on disk.
-    const media = (await filesUnder(mediaDir)).filter((entry) => !isPartialWrite(entry.relative));
-    const present = new Set(media.map((entry) => entry.relative));
-    const missingMedia = read.referenced.filter((key) => !present.has(key));
+    // rows that name them commit, so every key the snapshot refers to is stored.
+    const media = await mediaToBackUp(store);
     const secretFile = path.join(dataDir, "auth-secret");
     const secret =
       kind === "pglite" && fs.existsSync(secretFile) ? await fsp.stat(secretFile) : null;
@@ -289,6 +310,7 @@ export async function createBackup(
     };
     const files: Record<string, FileRecord> = {};
     const mediaRecords: Record<string, FileRecord> = {};
+    let missingMedia: string[] = [];
     let manifest: Manifest | null = null;
     let bytes = 0;
     async function* sources(): AsyncGenerator<ArchiveSource> {
@@ -297,7 +319,9 @@ export async function createBackup(
       if (secret) {
         yield { name: "auth-secret", file: secretFile, size: secret.size, mtime: secret.mtime };
       }
-      for (const entry of media) yield { name: `media/${entry.relative}`, ...entry };
+      yield* mediaSources(store, media.keys, createdAt);
+      // Every photo is in by now: missing is what the rows name and the store did not have.
+      missingMedia = read.referenced.filter((key) => !mediaRecords[key]);
       manifest = {
         ...header,
         ...read.fingerprint,
@@ -321,20 +345,30 @@ export async function createBackup(
     const rows = Object.values(done.tables).reduce((sum, table) => sum + table.rows, 0);
     log(
       `Backed up ${Object.keys(done.tables).length} tables (${rows} rows) at migration ` +
-        `${done.migrations.last ?? "none"} and ${media.length} media files (${formatBytes(bytes)} before compression).`,
+        `${done.migrations.last ?? "none"} and ${Object.keys(mediaRecords).length} media files (${formatBytes(bytes)} before compression).`,
     );
     if (missingMedia.length > 0) {
       log(
-        `Warning: ${missingMedia.length} file(s) that rows refer to are not in ${mediaDir}` +
+        `Warning: ${missingMedia.length} file(s) that rows refer to are not in ${store.describe()}` +
           (kind === "postgres" ? " (deleted while the backup ran, or missing before)" : "") +
           `: ${missingMedia.slice(0, 5).join(", ")}${missingMedia.length > 5 ? ", …" : ""}. ` +
           "They are listed in the manifest as missingMedia.",
       );
     }
+    if (media.foreign.length > 0) {
+      log(
+        `Left out ${media.foreign.length} file(s) in ${store.describe()} whose names are not ` +
+          `storage keys Carlot makes: ${media.foreign.slice(0, 5).join(", ")}${media.foreign.length > 5 ? ", …" : ""}.`,
+      );
+    }
     return { file, manifest: done };
   } catch (error) {
     await fsp.rm(file, { force: true });
-    throw error;
+    throw storeFailed(
+      error,
+      "No backup was written. Check the storage settings (STORAGE_URL, S3_ENDPOINT, credentials) " +
+        "or wait until the store answers, then run the backup again.",
+    );
   } finally {
     await fsp.rm(parts, { recursive: true, force: true });
     release();
@@ -513,7 +547,12 @@ export type RestoreOptions = {
   archive: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Restore over existing data (set aside in DATA_DIR/replaced-<time>, or dropped on PostgreSQL). */
+  /** Where the photos go (the driver the server's settings name); unset: DATA_DIR/media. The caller closes it. */
+  storage?: Storage;
+  /**
+   * Restore over existing data (set aside in DATA_DIR/replaced-<time>, or dropped on
+   * PostgreSQL; photos in a bucket overwritten under the same keys, none deleted).
+   */
   force?: boolean;
   log?: Log;
 };
@@ -537,24 +576,24 @@ async function isEmptyDir(dir: string): Promise<boolean> {
   }
 }
 
-/** Reads every restored photo back from its final place and checks its SHA-256. */
-async function verifyMedia(mediaDir: string, manifest: Manifest): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [key, record] of Object.entries(manifest.media)) {
-    try {
-      const hash = createHash("sha256");
-      let size = 0;
-      for await (const chunk of fs.createReadStream(path.join(mediaDir, key))) {
-        hash.update(chunk as Buffer);
-        size += (chunk as Buffer).length;
-      }
-      if (size !== record.size || hash.digest("hex") !== record.sha256)
-        problems.push(`${key} differs from the backup`);
-    } catch (error) {
-      problems.push(`${key} cannot be read (${(error as Error).message})`);
-    }
+/**
+ * Refuses a bucket (or prefix) that holds photos already, unless forced, and one
+ * that cannot be reached: before anything is changed.
+ */
+async function checkStoreIsFree(store: Storage, force: boolean | undefined): Promise<void> {
+  let first: string | null;
+  try {
+    first = await firstStoredKey(store);
+  } catch (error) {
+    throw storeFailed(error, "Nothing was restored.");
   }
-  return problems;
+  if (first !== null && !force) {
+    throw new BackupError(
+      `${store.describe()} already holds photos (${first}, …). Restore into an empty bucket or ` +
+        "prefix (another STORAGE_URL), or add --force to store the backup's photos there as well: " +
+        "photos under the same keys are overwritten, nothing is deleted. Nothing was restored.",
+    );
+  }
 }
 
 function checkReferences(referenced: string[], manifest: Manifest): string[] {
@@ -580,6 +619,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     );
   }
   checkMigrationLevel(header);
+  const store = photoStore(options, dataDir);
+  // Photos in a bucket are stored through its driver; on local disk they are renamed into place.
+  const inBucket = store.kind !== "local";
+  if (inBucket) await checkStoreIsFree(store, options.force);
 
   let dbClient: pg.Client | null = null;
   if (kind === "pglite") {
@@ -590,7 +633,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       );
     }
   } else {
-    if (!options.force && !(await isEmptyDir(path.join(dataDir, "media")))) {
+    if (!inBucket && !options.force && !(await isEmptyDir(path.join(dataDir, "media")))) {
       throw new BackupError(
         `${path.join(dataDir, "media")} is not empty. Use a new or empty DATA_DIR, or add --force to set ` +
           `the current photos aside in ${path.join(dataDir, "replaced-<time>")}.`,
@@ -677,13 +720,28 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       );
     }
 
+    if (inBucket) {
+      // Before the embedded database moves into place: a store failing now changes nothing there.
+      log(`Storing ${Object.keys(manifest.media).length} photos in ${store.describe()}…`);
+      try {
+        await putMedia(store, path.join(staging, "media"), manifest.media);
+      } catch (error) {
+        throw storeFailed(
+          error,
+          (kind === "postgres"
+            ? "The database is restored, but not every photo is stored. "
+            : "Nothing was changed in DATA_DIR, but some photos may be stored already. ") +
+            "Once the store answers, run the restore again with --force (photos already stored are overwritten with the same bytes).",
+        );
+      }
+    }
+
     // Into place: the staging folder is inside DATA_DIR, so these are renames.
-    const moving = ["pg", "media", "auth-secret"].filter((name) =>
-      fs.existsSync(path.join(staging, name)),
-    );
+    const placed = inBucket ? ["pg", "auth-secret"] : ["pg", "media", "auth-secret"];
+    const moving = placed.filter((name) => fs.existsSync(path.join(staging, name)));
     let setAside: string | null = null;
     const aside = path.join(dataDir, `replaced-${stamp}`);
-    for (const name of kind === "pglite" ? ["pg", "media", "auth-secret"] : ["media"]) {
+    for (const name of kind === "pglite" ? placed : placed.filter((name) => name === "media")) {
       if (!fs.existsSync(path.join(dataDir, name))) continue;
       await fsp.mkdir(aside, { recursive: true });
       await fsp.rename(path.join(dataDir, name), path.join(aside, name));
@@ -692,10 +750,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     for (const name of moving) {
       await fsp.rename(path.join(staging, name), path.join(dataDir, name));
     }
-    await fsp.mkdir(path.join(dataDir, "media"), { recursive: true });
+    if (!inBucket) await fsp.mkdir(path.join(dataDir, "media"), { recursive: true });
     if (setAside) log(`What was in ${dataDir} before is now in ${setAside}.`);
 
-    const mediaProblems = await verifyMedia(path.join(dataDir, "media"), manifest);
+    const mediaProblems = await verifyMedia(store, manifest.media);
     if (mediaProblems.length > 0) {
       throw new BackupError(
         `Restored, but some photos cannot be read back: ${mediaProblems.slice(0, 5).join("; ")}.`,

@@ -80,12 +80,14 @@ const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)
 
 /**
  * One entry to put in an archive: bytes in memory, a file read as it is written,
- * or a directory (for folders that must exist even when empty).
+ * a stream of `size` bytes (a stored photo, read as it is written), or a
+ * directory (for folders that must exist even when empty).
  */
 export type ArchiveSource =
   | { name: string; directory: true }
   | { name: string; data: Buffer }
-  | { name: string; file: string; size: number; mtime: Date };
+  | { name: string; file: string; size: number; mtime: Date }
+  | { name: string; body: AsyncIterable<Uint8Array>; size: number; mtime: Date };
 
 /**
  * Writes a .tar.gz at `target` from `sources` (an async iterable, so that the caller
@@ -98,7 +100,7 @@ export async function writeArchive(
   sources: AsyncIterable<ArchiveSource>,
   onEntry: (entry: EntryInfo) => void = () => {},
 ): Promise<void> {
-  async function* blocks(): AsyncGenerator<Buffer> {
+  async function* blocks(): AsyncGenerator<Uint8Array> {
     for await (const source of sources) {
       if ("directory" in source) {
         yield header(`${source.name.replace(/\/$/, "")}/`, 0, new Date(), true);
@@ -115,15 +117,17 @@ export async function writeArchive(
       }
       yield header(source.name, source.size, source.mtime);
       let written = 0;
-      for await (const chunk of fs.createReadStream(source.file)) {
-        const buffer = chunk as Buffer;
+      const body = "file" in source ? fs.createReadStream(source.file) : source.body;
+      for await (const chunk of body) {
+        const buffer = chunk as Uint8Array;
         written += buffer.length;
         if (written > source.size) break;
         hash.update(buffer);
         yield buffer;
       }
       if (written !== source.size) {
-        throw new Error(`${source.file} changed size while it was being archived.`);
+        const what = "file" in source ? source.file : source.name;
+        throw new Error(`${what} changed size while it was being archived.`);
       }
       yield padding(source.size);
       onEntry({ name: source.name, size: source.size, sha256: hash.digest("hex") });

@@ -4,27 +4,16 @@
 // and hashed with SQL here, apart from the scripts' own checks) and every photo;
 // damaged, truncated, foreign or newer archives and occupied targets are refused
 // with a message and leave the target untouched.
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import zlib from "node:zlib";
 
-import { parseWithZod } from "@conform-to/zod/v4";
-import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { inject } from "vitest";
 
-import { fromPglite, openPostgres, type Database } from "#app/db/client.server.ts";
-import { auditLog, listing, listingPhoto, order, report, wishlist } from "#app/db/schema.ts";
-import { ensureCategories } from "#app/demo/seed.server.ts";
-import { publishListing } from "#app/models/listing-edit.server.ts";
-import { sellCarSchema } from "#app/models/listing-form.ts";
-import { createUserWithPassword } from "#app/models/user.server.ts";
-import { storeProfilePhoto } from "#app/services/images.server.ts";
+import { listing, listingPhoto } from "#app/db/schema.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 import {
   BackupError,
@@ -33,146 +22,24 @@ import {
   restoreBackup,
   type BackupHeader,
 } from "#scripts/lib/backup.ts";
-import { fingerprint, referencedMediaKeys, type Query } from "#scripts/lib/fingerprint.ts";
 import { readArchive, writeArchive, type ArchiveSource } from "#scripts/lib/tar.ts";
-import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
-import { carForm, file, jpeg } from "./listing-helpers.ts";
+import {
+  dropDatabases,
+  lookAt,
+  newSite,
+  newTarget,
+  openSite,
+  type Site,
+} from "./backup-helpers.ts";
 
 const onPostgres = process.env.TEST_DB_DRIVER === "postgres";
-const base = process.env.TEST_DATABASE_URL ?? "";
-
 let root: string;
-const databases: string[] = [];
 
-async function newDatabase(template?: string): Promise<string> {
-  const name = `carlot_bk_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  } finally {
-    await admin.end();
-  }
-  databases.push(name);
-  return databaseUrl(base, name);
-}
-
-/** A site: DATA_DIR (and its PostgreSQL database) with the database left closed. */
-type Site = { dataDir: string; databaseUrl?: string };
-
-/** Opens a site's database the way Carlot does, for a look from outside the scripts. */
-async function openSite(site: Site): Promise<{ database: Database; query: Query }> {
-  if (site.databaseUrl) {
-    const database = openPostgres(site.databaseUrl, 2);
-    const client = (database.db as unknown as { $client: pg.Pool }).$client;
-    return { database, query: async (text) => (await client.query(text)).rows };
-  }
-  const client = await PGlite.create(path.join(site.dataDir, "pg"));
-  return {
-    database: fromPglite(client),
-    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-  };
-}
-
-/** Every table's figures and the referenced media keys, read in one transaction. */
-async function lookAt(site: Site) {
-  const { database, query } = await openSite(site);
-  try {
-    if (site.databaseUrl) {
-      // A pool: one client for the whole transaction.
-      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-      const client = await pool.connect();
-      try {
-        const q: Query = async (text) => (await client.query(text)).rows;
-        await q("begin");
-        const figures = await fingerprint(q);
-        const keys = await referencedMediaKeys(q);
-        await q("commit");
-        return { figures, keys };
-      } finally {
-        client.release();
-      }
-    }
-    await query("begin");
-    const figures = await fingerprint(query);
-    const keys = await referencedMediaKeys(query);
-    await query("commit");
-    return { figures, keys };
-  } finally {
-    await database.close();
-  }
-}
-
-/** A migrated site with categories, people, two cars with photos, a request, a report… */
+/** A site with photos on disk, a half-written photo and a file no row uses. */
 async function makeSite(): Promise<Site> {
-  const dataDir = await fs.mkdtemp(path.join(root, "site-"));
-  let database: Database;
-  let site: Site;
-  if (onPostgres) {
-    site = { dataDir, databaseUrl: await newDatabase(inject("postgresTemplate")) };
-    database = openPostgres(site.databaseUrl!, 2);
-  } else {
-    const template = await fs.readFile(inject("pgliteTemplate"));
-    const client = await PGlite.create(path.join(dataDir, "pg"), {
-      loadDataDir: new Blob([template]),
-    });
-    site = { dataDir };
-    database = fromPglite(client);
-  }
-  const { db } = database;
-  const storage = localDiskStorage(path.join(dataDir, "media"));
-  try {
-    await ensureCategories(db, storage);
-    const seller = await createUserWithPassword(db, {
-      name: "Ana Seller",
-      email: `ana-${randomUUID().slice(0, 6)}@backup.example`,
-      password: "backup-test-password",
-      role: "seller",
-      image: await storeProfilePhoto(storage, await jpeg(300, 300, { seed: 9 })),
-    });
-    const buyer = await createUserWithPassword(db, {
-      name: "Bo Buyer",
-      email: `bo-${randomUUID().slice(0, 6)}@backup.example`,
-      password: "backup-test-password",
-      role: "buyer",
-    });
-    const cars: number[] = [];
-    for (const [index, name] of ["2017 Mazda 3 Grand Touring", "2020 Ford Ranger XLT"].entries()) {
-      const form = new FormData();
-      for (const [field, value] of carForm({ carName: name })) form.append(field, value);
-      for (let photo = 0; photo < 2; photo++) {
-        form.append(
-          "photos",
-          file(await jpeg(640, 480, { seed: index * 10 + photo }), `p${photo}.jpg`),
-        );
-      }
-      const submission = parseWithZod(form, { schema: sellCarSchema });
-      if (submission.status !== "success") throw new Error("the test car form is invalid");
-      const outcome = await publishListing({ db, storage }, { id: seller }, submission.value);
-      if (!outcome.ok) throw new Error(`publishing failed: ${JSON.stringify(outcome)}`);
-      cars.push(outcome.id);
-    }
-    await db.insert(order).values({
-      listingId: cars[0]!,
-      listingTitle: "2017 Mazda 3 Grand Touring",
-      buyerId: buyer,
-      buyerName: "Bo Buyer — «ünïcode» ✓",
-      buyerPhone: "+1 512 555 0100",
-      meetingLocation: "Library car park, Main St",
-    });
-    await db.insert(wishlist).values({ userId: buyer, listingId: cars[1]!, listingTitle: "x" });
-    await db.insert(report).values({ listingId: cars[1]!, reporterId: buyer, reason: "spam" });
-    await db.insert(auditLog).values({
-      actorId: seller,
-      action: "test.action",
-      subjectType: "listing",
-      subjectId: String(cars[0]),
-      details: { note: "json survives", list: [1, 2.5, null] },
-    });
-  } finally {
-    await database.close();
-  }
+  const site = await newSite(root, (dataDir) => localDiskStorage(path.join(dataDir, "media")));
+  const { dataDir } = site;
   // A photo write a killed process left half-done, and a file no row uses.
   await fs.writeFile(path.join(dataDir, "media", "listings", "half.webp.1234.tmp"), "partial");
   await fs.mkdir(path.join(dataDir, "media", "stray"), { recursive: true });
@@ -180,11 +47,7 @@ async function makeSite(): Promise<Site> {
   return site;
 }
 
-/** A fresh place to restore into: an empty DATA_DIR (and an empty database). */
-async function emptyTarget(): Promise<Site> {
-  const dataDir = path.join(root, `target-${randomUUID().slice(0, 8)}`);
-  return onPostgres ? { dataDir, databaseUrl: await newDatabase() } : { dataDir };
-}
+const emptyTarget = () => newTarget(root);
 
 let site: Site;
 let archive: string;
@@ -196,12 +59,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (onPostgres && databases.length > 0) {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await dropDatabases();
   if (root) await fs.rm(root, { recursive: true, force: true });
 });
 
