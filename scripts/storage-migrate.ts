@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { parseEnv, s3Settings } from "#app/services/env.server.ts";
+import { parseStorageEnv, s3Settings } from "#app/services/env.server.ts";
 import {
   contentTypeOf,
   createStorage,
@@ -107,7 +107,8 @@ async function main(): Promise<number> {
     options: { from: { type: "string" }, concurrency: { type: "string" } },
   });
   loadDotEnv();
-  const env = parseEnv(process.env);
+  // Only where photos live: copying them needs no AUTH_SECRET or database.
+  const env = parseStorageEnv(process.env);
   if (!s3Settings(env)) {
     console.error(
       "STORAGE_URL is not an s3:// URL, so there is nowhere to copy the photos to. Set STORAGE_URL=s3://bucket/prefix (and S3_ENDPOINT, S3_REGION and the AWS_* credentials as your store needs), then run this again.",
