@@ -24,6 +24,7 @@ import zlib from "node:zlib";
 import lighthouse, { generateReport, type Result } from "lighthouse";
 import { chromium as playwrightChromium } from "playwright-core";
 
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 import { freePort, root, startProductionServer } from "./production-server.ts";
 
 const LOCK = process.env.CARLOT_BUILD_LOCK || "/tmp/carlot-build.lock";
@@ -39,7 +40,6 @@ const { values } = parseArgs({
   },
 });
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** Runs this script again under `flock LOCK` (where flock exists) and exits with its status. */
@@ -57,21 +57,13 @@ function reRunUnderLock(): boolean {
 }
 
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install it or set CHROMIUM_PATH.`);
-  }
+  const executable = chromiumPath();
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "carlot-lighthouse-chromium-"));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    executable,
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...CHROMIUM_FLAGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       "about:blank",
@@ -93,7 +85,7 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`Chromium (${CHROMIUM}) did not start.`);
+      throw new Error(`Chromium (${executable}) did not start.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -125,8 +117,8 @@ async function measureFirstLoadJs(
   pages: readonly (readonly [string, string])[],
 ): Promise<Map<string, JsLoad>> {
   const browser = await playwrightChromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox"],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
   const result = new Map<string, JsLoad>();
   try {

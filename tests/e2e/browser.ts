@@ -1,35 +1,16 @@
 // Chromium through playwright-core (Debian's browser: Playwright's download is not used).
-import fs from "node:fs";
-
 import AxeBuilderSource from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-export const baseURL = () => inject("baseURL");
+import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/chromium.ts";
 
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
-  if (!found)
-    throw new Error(
-      "Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.",
-    );
-  return found;
-}
+export const baseURL = () => inject("baseURL");
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
