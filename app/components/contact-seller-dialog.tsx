@@ -1,7 +1,7 @@
 // The 'Contact Seller' dialog (contact-seller.tsx loads this module on demand):
 // the form posts through a fetcher, so field errors show in place.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, type RefObject } from "react";
+import { type RefObject } from "react";
 import { useFetcher } from "react-router";
 
 import {
@@ -9,7 +9,7 @@ import {
   type ContactProps,
   type ContactReply,
 } from "#app/components/contact-seller.tsx";
-import { showToast } from "#app/components/toaster.tsx";
+import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function ContactSellerDialogBody({
   open,
@@ -28,48 +28,38 @@ export default function ContactSellerDialogBody({
   const fetcher = useFetcher<ContactReply>();
   const pending = fetcher.state !== "idle";
   const reply = fetcher.data;
-
   // A refusal from the server (own car, sold, already requested) also toasts (spec §8).
-  useEffect(() => {
-    if (reply?.formError) showToast("error", reply.formError, { announce: false });
-  }, [reply]);
   // Success redirects back here with a flash toast; the page then shows that the
   // request was sent instead of the button, which closes the dialog.
-
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content
-          id={contentId}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
+    <FormDialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      formError={reply?.formError}
+      contentId={contentId}
+      trigger={trigger}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="text-lg font-semibold text-slate-900">
+          Contact the seller
+        </Dialog.Title>
+        <Dialog.Close
+          className="-mt-1 -mr-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
+          disabled={pending}
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">
-              Contact the seller
-            </Dialog.Title>
-            <Dialog.Close
-              className="-mt-1 -mr-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
-              disabled={pending}
-            >
-              Close
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            The seller of the {props.title} gets your name, email, phone number and where you would
-            like to meet, and will contact you.
-          </Dialog.Description>
-          <div className="mt-4">
-            <fetcher.Form method="post" action={props.action} noValidate>
-              <ContactFields props={props} reply={reply} pending={pending} />
-            </fetcher.Form>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          Close
+        </Dialog.Close>
+      </div>
+      <Dialog.Description className="mt-1 text-sm text-slate-600">
+        The seller of the {props.title} gets your name, email, phone number and where you would like
+        to meet, and will contact you.
+      </Dialog.Description>
+      <div className="mt-4">
+        <fetcher.Form method="post" action={props.action} noValidate>
+          <ContactFields props={props} reply={reply} pending={pending} />
+        </fetcher.Form>
+      </div>
+    </FormDialogFrame>
   );
 }
