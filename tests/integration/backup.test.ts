@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 
 import { fromPglite, openPostgres, type Database } from "#app/db/client.server.ts";
-import { auditLog, listing, listingPhoto, order, report, wishlist } from "#app/db/schema.ts";
+import { auditLog, listing, listingPhoto, report, wishlist } from "#app/db/schema.ts";
 import { ensureCategories } from "#app/demo/seed.server.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
 import { sellCarSchema } from "#app/models/listing-form.ts";
@@ -35,6 +35,7 @@ import {
 } from "#scripts/lib/backup.ts";
 import { fingerprint, referencedMediaKeys, type Query } from "#scripts/lib/fingerprint.ts";
 import { readArchive, writeArchive, type ArchiveSource } from "#scripts/lib/tar.ts";
+import { createOrder } from "#tests/factories.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 import { carForm, file, jpeg } from "./listing-helpers.ts";
@@ -153,12 +154,8 @@ async function makeSite(): Promise<Site> {
       if (!outcome.ok) throw new Error(`publishing failed: ${JSON.stringify(outcome)}`);
       cars.push(outcome.id);
     }
-    await db.insert(order).values({
-      listingId: cars[0]!,
-      listingTitle: "2017 Mazda 3 Grand Touring",
-      buyerId: buyer,
+    await createOrder(db, { id: cars[0]!, title: "2017 Mazda 3 Grand Touring" }, buyer, {
       buyerName: "Bo Buyer — «ünïcode» ✓",
-      buyerPhone: "+1 512 555 0100",
       meetingLocation: "Library car park, Main St",
     });
     await db.insert(wishlist).values({ userId: buyer, listingId: cars[1]!, listingTitle: "x" });

@@ -28,7 +28,7 @@ import { VERIFICATION_MESSAGES, verificationNoteText } from "#app/models/verific
 import * as users from "#app/routes/dashboard/admin/users.tsx";
 import * as audit from "#app/routes/dashboard/audit.tsx";
 import * as dashboard from "#app/routes/dashboard/index.tsx";
-import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callLoaderAs } from "./helpers.ts";
@@ -340,24 +340,16 @@ describe("deleting accounts", () => {
     for (const key of keys) await t.storage.put(key, Buffer.from("x"), "image/webp");
     // Another buyer's open request for one of the seller's cars, and the seller's own
     // request, report and wishlist entry as a buyer of someone else's car.
-    await t.db.insert(order).values([
-      {
-        listingId: cars[0]!.id,
-        listingTitle: cars[0]!.title,
-        buyerId: buyer.id,
-        buyerName: "Waiting Buyer",
-        buyerPhone: "+1 512 555 0111",
-        meetingLocation: "Park",
-      },
-      {
-        listingId: elsewhere.id,
-        listingTitle: elsewhere.title,
-        buyerId: seller.id,
-        buyerName: "Doomed Seller",
-        buyerPhone: "+1 512 555 0112",
-        meetingLocation: "Mall",
-      },
-    ]);
+    await createOrder(t.db, cars[0]!, buyer.id, {
+      buyerName: "Waiting Buyer",
+      buyerPhone: "+1 512 555 0111",
+      meetingLocation: "Park",
+    });
+    await createOrder(t.db, elsewhere, seller.id, {
+      buyerName: "Doomed Seller",
+      buyerPhone: "+1 512 555 0112",
+      meetingLocation: "Mall",
+    });
     await t.db.insert(report).values([
       { listingId: elsewhere.id, reporterId: seller.id, reason: "scam" },
       { listingId: cars[1]!.id, reporterId: buyer.id, reason: "offensive" },
@@ -464,10 +456,7 @@ describe("deleting accounts", () => {
       .from(listingPhoto)
       .where(eq(listingPhoto.listingId, mine.id));
     await t.storage.put(photo!.smallKey, Buffer.from("x"), "image/webp");
-    await t.db.insert(order).values({
-      listingId: mine.id,
-      listingTitle: mine.title,
-      buyerId: buyer.id,
+    await createOrder(t.db, mine, buyer.id, {
       buyerName: "B",
       buyerPhone: "+1 512 555 0113",
       meetingLocation: "Here",
