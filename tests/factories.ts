@@ -84,12 +84,12 @@ export async function createListing(
 }
 
 /**
- * An open contact request from `buyerId` for `car`, naming the car as placeOrder
- * does; tests override the status, time and buyer's details.
+ * An open contact request from `buyerId` for `car`, naming the car and its seller as
+ * placeOrder does; tests override the status, time and buyer's details.
  */
 export async function createOrder(
   db: Db,
-  car: { id: number; title: string },
+  car: { id: number; title: string; sellerId: string },
   buyerId: string,
   overrides: Partial<typeof order.$inferInsert> = {},
 ) {
@@ -98,6 +98,7 @@ export async function createOrder(
     .values({
       listingId: car.id,
       listingTitle: car.title,
+      sellerId: car.sellerId,
       buyerId,
       buyerName: "Test Buyer",
       buyerPhone: "+1 512 555 0100",

@@ -154,10 +154,12 @@ async function makeSite(): Promise<Site> {
       if (!outcome.ok) throw new Error(`publishing failed: ${JSON.stringify(outcome)}`);
       cars.push(outcome.id);
     }
-    await createOrder(db, { id: cars[0]!, title: "2017 Mazda 3 Grand Touring" }, buyer, {
-      buyerName: "Bo Buyer — «ünïcode» ✓",
-      meetingLocation: "Library car park, Main St",
-    });
+    await createOrder(
+      db,
+      { id: cars[0]!, title: "2017 Mazda 3 Grand Touring", sellerId: seller },
+      buyer,
+      { buyerName: "Bo Buyer — «ünïcode» ✓", meetingLocation: "Library car park, Main St" },
+    );
     await db.insert(wishlist).values({ userId: buyer, listingId: cars[1]!, listingTitle: "x" });
     await db.insert(report).values({ listingId: cars[1]!, reporterId: buyer, reason: "spam" });
     await db.insert(auditLog).values({
