@@ -103,11 +103,11 @@ export async function ensureSignedInData(
     `select count(*)::int as n from listing`,
   );
   const orderValues = (buyer: string, name: string) =>
-    `${buyer}, ${name}, '+1 555 0100', 'At the dealership', car.id, car.title,
+    `${buyer}, ${name}, '+1 555 0100', 'At the dealership', car.id, car.title, car.seller_id,
      case when car.status = 'sold' then 'closed' else 'open' end,
      case when car.status = 'sold' then 'sold' end`;
   const orderColumns = `"order" (buyer_id, buyer_name, buyer_phone, meeting_location, listing_id,
-    listing_title, status, closed_reason, created_at, updated_at)`;
+    listing_title, seller_id, status, closed_reason, created_at, updated_at)`;
   // The signed-in buyer's orders and saved cars, spread over the catalogue.
   await run(
     database,
@@ -147,7 +147,8 @@ export async function ensureSignedInData(
   await run(
     database,
     `insert into ${orderColumns}
-     select p.id, p.name, '+1 555 0100', 'At the dealership', car.id, car.title, 'open', null,
+     select p.id, p.name, '+1 555 0100', 'At the dealership', car.id, car.title, '${seller.id}',
+       'open', null,
        now() - p.k * interval '2 minutes', now() - p.k * interval '2 minutes'
      from ${people} as p
      join (select id, title, row_number() over (order by id) as k from listing

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, order, user } from "#app/db/schema.ts";
 import { CATEGORY_NAMES, categorySlug } from "#app/models/category.ts";
 
 let sequence = 0;
@@ -80,5 +80,32 @@ export async function createListing(
       })),
     );
   }
+  return row;
+}
+
+/**
+ * An open contact request from `buyerId` for `car`, naming the car and its seller as
+ * placeOrder does; tests override the status, time and buyer's details.
+ */
+export async function createOrder(
+  db: Db,
+  car: { id: number; title: string; sellerId: string },
+  buyerId: string,
+  overrides: Partial<typeof order.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(order)
+    .values({
+      listingId: car.id,
+      listingTitle: car.title,
+      sellerId: car.sellerId,
+      buyerId,
+      buyerName: "Test Buyer",
+      buyerPhone: "+1 512 555 0100",
+      meetingLocation: "Austin, TX",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("order not created");
   return row;
 }

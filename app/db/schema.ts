@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -259,6 +260,8 @@ export const listing = pgTable(
       t.advertisedAt,
       t.confirmedAt,
     ),
+    // The target of order_listing_seller_fk: a request names its car and that car's seller.
+    uniqueIndex("listing_id_seller_idx").on(t.id, t.sellerId),
     check("listing_prices_check", sql`${t.originalPrice} >= 0 and ${t.resalePrice} >= 0`),
     check(
       "listing_period_check",
@@ -295,12 +298,16 @@ export const order = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     // Null once the car is deleted: the request stays in the buyer's list and says so.
-    listingId: integer("listing_id").references(() => listing.id, { onDelete: "set null" }),
+    listingId: integer("listing_id"),
     // The car's name when the request was made, shown after the car is gone.
     listingTitle: text("listing_title").notNull().default(""),
     buyerId: text("buyer_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // The car's seller, so a seller's requests are found without joining their cars.
+    // Set and cleared with listing_id (order_listing_seller_fk): null once the car is
+    // deleted, and so once the seller's account is.
+    sellerId: text("seller_id"),
     buyerName: text("buyer_name").notNull(),
     buyerPhone: text("buyer_phone").notNull(),
     meetingLocation: text("meeting_location").notNull(),
@@ -317,13 +324,23 @@ export const order = pgTable(
       .where(sql`${t.status} = 'open'`),
     // My Orders.
     index("order_buyer_idx").on(t.buyerId, t.createdAt.desc()),
-    // Closing a car's requests, and orders of a deleted car.
+    // Closing a car's requests, and order_listing_seller_fk's "set null" when a car is
+    // deleted.
     index("order_listing_idx").on(t.listingId),
-    // My Buyers and the seller's "Buyers waiting": the open requests for the seller's
-    // cars, newest first, joined through listing_seller_idx.
-    index("order_open_listing_idx")
-      .on(t.listingId, t.createdAt.desc(), t.id.desc())
+    // My Buyers and the seller's "Buyers waiting": a seller's open requests, counted
+    // and paged newest first from this index alone.
+    index("order_open_seller_idx")
+      .on(t.sellerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
+    // The car and its seller, as one: deleting the car (or the seller's account, which
+    // deletes their cars) sets both to null, and the request outlives the car.
+    foreignKey({
+      name: "order_listing_seller_fk",
+      columns: [t.listingId, t.sellerId],
+      foreignColumns: [listing.id, listing.sellerId],
+    }).onDelete("set null"),
+    // Both or neither, so the foreign key always applies.
+    check("order_seller_check", sql`(${t.listingId} is null) = (${t.sellerId} is null)`),
   ],
 );
 

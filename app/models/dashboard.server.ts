@@ -3,6 +3,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, order, report, user, wishlist } from "#app/db/schema.ts";
+import { countOpenRequests } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 
 export type SummaryFigure = { label: string; value: number; to: string };
@@ -25,13 +26,7 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
         })
         .from(listing)
         .where(mine),
-      countOf(
-        db
-          .select({ n: count() })
-          .from(order)
-          .innerJoin(listing, eq(listing.id, order.listingId))
-          .where(and(mine, eq(order.status, "open"))),
-      ),
+      countOpenRequests(db, viewer.id),
     ]);
     const { available, sold, advertised } = cars ?? { available: 0, sold: 0, advertised: 0 };
     return [

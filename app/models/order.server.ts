@@ -72,6 +72,7 @@ export async function placeOrder(
       .values({
         listingId: car.id,
         listingTitle: car.title,
+        sellerId: car.sellerId,
         buyerId: buyer.id,
         buyerName: input.buyerName,
         buyerPhone: input.buyerPhone,
@@ -160,23 +161,33 @@ export async function cancelOrder(db: Db, buyerId: string, orderId: number): Pro
   return changed.length > 0;
 }
 
+/**
+ * A seller's open requests: those for the seller's cars (an order's seller_id is its
+ * car's seller, and null once the car is gone), found through order_open_seller_idx.
+ */
+const openForSeller = (sellerId: string) =>
+  and(eq(order.sellerId, sellerId), eq(order.status, "open"));
+
+/**
+ * How many open requests a seller has (My Buyers, the overview's "Buyers waiting"),
+ * from the index alone where the table is vacuumed.
+ */
+export async function countOpenRequests(db: Db, sellerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(order).where(openForSeller(sellerId));
+  return row?.n ?? 0;
+}
+
 /** Open requests for the seller's cars, newest first: names and cars only, never contacts. */
 export async function findMyBuyers(db: Db, sellerId: string, page: number) {
-  const theirs = and(eq(listing.sellerId, sellerId), eq(order.status, "open"));
-  const [totals] = await db
-    .select({ total: count() })
-    .from(order)
-    .innerJoin(listing, eq(listing.id, order.listingId))
-    .where(theirs);
-  const total = totals?.total ?? 0;
+  const theirs = openForSeller(sellerId);
+  const total = await countOpenRequests(db, sellerId);
   const slice = pageWindow(total, page, ORDERS_PAGE_SIZE);
-  // The page of request ids first, from the indexes alone where the tables are vacuumed
-  // (listing_seller_idx joined to order_open_listing_idx); then only its rows.
+  // The page of request ids first, from order_open_seller_idx alone where the table is
+  // vacuumed ("nulls last" as in the index); then only its rows, with each car's name now.
   const newestFirst = [sql`${order.createdAt} desc nulls last`, sql`${order.id} desc nulls last`];
   const pageIds = db
     .select({ id: order.id })
     .from(order)
-    .innerJoin(listing, eq(listing.id, order.listingId))
     .where(theirs)
     .orderBy(...newestFirst)
     .limit(ORDERS_PAGE_SIZE)

@@ -11,7 +11,7 @@ import { listing, order, report, user, wishlist } from "#app/db/schema.ts";
 import routes from "#app/routes.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as login from "#app/routes/auth/login.tsx";
-import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callAction, callLoaderAs, cookieFrom, responseOf } from "./helpers.ts";
@@ -123,22 +123,16 @@ async function canaryCar(ids: Ids) {
 /** A car of "seller" with an open request by "buyer". */
 async function canaryOrder(ids: Ids) {
   const car = await newCar(ids);
-  const [created] = await t.db
-    .insert(order)
-    .values({
-      listingId: car.id,
-      listingTitle: car.title,
-      buyerId: ids.buyerId,
-      buyerName: "Canary",
-      buyerPhone: "+1 512 555 0199",
-      meetingLocation: "Canary Wharf",
-    })
-    .returning();
+  const created = await createOrder(t.db, car, ids.buyerId, {
+    buyerName: "Canary",
+    buyerPhone: "+1 512 555 0199",
+    meetingLocation: "Canary Wharf",
+  });
   const open = async () => {
-    const [now] = await t.db.select().from(order).where(eq(order.id, created!.id));
+    const [now] = await t.db.select().from(order).where(eq(order.id, created.id));
     return now?.status === "open";
   };
-  return { car, order: created!, unchanged: open };
+  return { car, order: created, unchanged: open };
 }
 
 const contactForm = {

@@ -11,7 +11,7 @@ import pg from "pg";
 import { inject } from "vitest";
 
 import { fromPglite, openPostgres, type Database } from "#app/db/client.server.ts";
-import { auditLog, order, report, wishlist } from "#app/db/schema.ts";
+import { auditLog, report, wishlist } from "#app/db/schema.ts";
 import { ensureCategories } from "#app/demo/seed.server.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
 import { sellCarSchema } from "#app/models/listing-form.ts";
@@ -19,6 +19,7 @@ import { createUserWithPassword } from "#app/models/user.server.ts";
 import { storeProfilePhoto } from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 import { fingerprint, referencedMediaKeys, type Query } from "#scripts/lib/fingerprint.ts";
+import { createOrder } from "#tests/factories.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 import { carForm, file, jpeg } from "./listing-helpers.ts";
@@ -167,14 +168,12 @@ export async function seedSite(db: Database["db"], storage: Storage): Promise<vo
     if (!outcome.ok) throw new Error(`publishing failed: ${JSON.stringify(outcome)}`);
     cars.push(outcome.id);
   }
-  await db.insert(order).values({
-    listingId: cars[0]!,
-    listingTitle: "2017 Mazda 3 Grand Touring",
-    buyerId: buyer,
-    buyerName: "Bo Buyer — «ünïcode» ✓",
-    buyerPhone: "+1 512 555 0100",
-    meetingLocation: "Library car park, Main St",
-  });
+  await createOrder(
+    db,
+    { id: cars[0]!, title: "2017 Mazda 3 Grand Touring", sellerId: seller },
+    buyer,
+    { buyerName: "Bo Buyer — «ünïcode» ✓", meetingLocation: "Library car park, Main St" },
+  );
   await db.insert(wishlist).values({ userId: buyer, listingId: cars[1]!, listingTitle: "x" });
   await db.insert(report).values({ listingId: cars[1]!, reporterId: buyer, reason: "spam" });
   await db.insert(auditLog).values({

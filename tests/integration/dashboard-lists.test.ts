@@ -4,14 +4,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { listing, order, report } from "#app/db/schema.ts";
+import { listing, report } from "#app/db/schema.ts";
 import { findUsers } from "#app/models/admin-users.server.ts";
 import { USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
 import { findSellerListings, MY_LISTINGS_PAGE_SIZE } from "#app/models/listing-manage.server.ts";
 import { findMyBuyers } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
-import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 let t: TestEnv;
@@ -23,26 +23,18 @@ function viewer(row: { id: string; name: string; email: string }, role: SessionU
 }
 
 async function placeOrder(
-  listingId: number,
+  car: Parameters<typeof createOrder>[1],
   buyerId: string,
   status: "open" | "cancelled" | "closed",
   minutes: number,
 ) {
-  const [row] = await t.db
-    .insert(order)
-    .values({
-      listingId,
-      listingTitle: `Car ${listingId}`,
-      buyerId,
-      buyerName: `Buyer ${minutes}`,
-      buyerPhone: "+1 555 0100",
-      meetingLocation: "Austin, TX",
-      status,
-      closedReason: status === "closed" ? "sold" : null,
-      createdAt: minutesAgo(minutes),
-    })
-    .returning({ id: order.id });
-  return row!.id;
+  const row = await createOrder(t.db, car, buyerId, {
+    buyerName: `Buyer ${minutes}`,
+    status,
+    closedReason: status === "closed" ? "sold" : null,
+    createdAt: minutesAgo(minutes),
+  });
+  return row.id;
 }
 
 beforeAll(async () => {
@@ -68,11 +60,11 @@ describe("the dashboard overview", () => {
       await createListing(t.db, { ...mine, status: "sold" }),
     ];
     const theirs = await createListing(t.db, { sellerId: other.id, categoryId });
-    await placeOrder(cars[0]!.id, buyer.id, "open", 1);
-    await placeOrder(cars[1]!.id, buyer.id, "open", 2);
-    await placeOrder(cars[2]!.id, buyer.id, "cancelled", 3);
-    await placeOrder(cars[3]!.id, buyer.id, "closed", 4);
-    await placeOrder(theirs.id, buyer.id, "open", 5);
+    await placeOrder(cars[0]!, buyer.id, "open", 1);
+    await placeOrder(cars[1]!, buyer.id, "open", 2);
+    await placeOrder(cars[2]!, buyer.id, "cancelled", 3);
+    await placeOrder(cars[3]!, buyer.id, "closed", 4);
+    await placeOrder(theirs, buyer.id, "open", 5);
 
     const figures = await getDashboardSummary(t.db, viewer(seller, "seller"));
     expect(Object.fromEntries(figures.map((figure) => [figure.label, figure.value]))).toEqual({
@@ -169,9 +161,9 @@ describe("pages of ids first", () => {
       const buyer = await createUser(t.db, { role: "buyer" });
       // Two requests share a moment (the id breaks the tie).
       const minutes = i === 5 ? 4 : i;
-      open.push({ id: await placeOrder(cars[i % 2]!.id, buyer.id, "open", minutes), minutes });
-      await placeOrder(cars[i % 2]!.id, buyer.id, i % 3 ? "cancelled" : "closed", i + 100);
-      await placeOrder(elsewhere.id, buyer.id, "open", i);
+      open.push({ id: await placeOrder(cars[i % 2]!, buyer.id, "open", minutes), minutes });
+      await placeOrder(cars[i % 2]!, buyer.id, i % 3 ? "cancelled" : "closed", i + 100);
+      await placeOrder(elsewhere, buyer.id, "open", i);
     }
     const expected = open
       .sort((a, b) => a.minutes - b.minutes || b.id - a.id)

@@ -11,7 +11,7 @@ import { auditLog, listing, listingPhoto, order, report, wishlist } from "#app/d
 import { REPORT_DETAILS_MAX, REPORT_MESSAGES } from "#app/models/report.ts";
 import * as reportedItems from "#app/routes/dashboard/admin/reported-items.tsx";
 import * as detail from "#app/routes/products/detail.tsx";
-import { createCategories, createListing } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callLoaderAs } from "./helpers.ts";
@@ -218,10 +218,7 @@ describe("Reported Items", () => {
         await t.storage.put(key, Buffer.from("x"), "image/webp");
       }
     }
-    await t.db.insert(order).values({
-      listingId: target.id,
-      listingTitle: target.title,
-      buyerId: buyer.id,
+    await createOrder(t.db, target, buyer.id, {
       buyerName: "Bea",
       buyerPhone: "+1 512 555 0101",
       meetingLocation: "Library",

@@ -24,11 +24,12 @@ import {
 import { ADMIN_MESSAGES, USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { searchQuery } from "#app/models/admin-users.server.ts";
 import { getListingDetail } from "#app/models/listing.server.ts";
+import { countOpenRequests, findMyBuyers } from "#app/models/order.server.ts";
 import { VERIFICATION_MESSAGES, verificationNoteText } from "#app/models/verification.ts";
 import * as users from "#app/routes/dashboard/admin/users.tsx";
 import * as audit from "#app/routes/dashboard/audit.tsx";
 import * as dashboard from "#app/routes/dashboard/index.tsx";
-import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callLoaderAs } from "./helpers.ts";
@@ -340,24 +341,16 @@ describe("deleting accounts", () => {
     for (const key of keys) await t.storage.put(key, Buffer.from("x"), "image/webp");
     // Another buyer's open request for one of the seller's cars, and the seller's own
     // request, report and wishlist entry as a buyer of someone else's car.
-    await t.db.insert(order).values([
-      {
-        listingId: cars[0]!.id,
-        listingTitle: cars[0]!.title,
-        buyerId: buyer.id,
-        buyerName: "Waiting Buyer",
-        buyerPhone: "+1 512 555 0111",
-        meetingLocation: "Park",
-      },
-      {
-        listingId: elsewhere.id,
-        listingTitle: elsewhere.title,
-        buyerId: seller.id,
-        buyerName: "Doomed Seller",
-        buyerPhone: "+1 512 555 0112",
-        meetingLocation: "Mall",
-      },
-    ]);
+    await createOrder(t.db, cars[0]!, buyer.id, {
+      buyerName: "Waiting Buyer",
+      buyerPhone: "+1 512 555 0111",
+      meetingLocation: "Park",
+    });
+    await createOrder(t.db, elsewhere, seller.id, {
+      buyerName: "Doomed Seller",
+      buyerPhone: "+1 512 555 0112",
+      meetingLocation: "Mall",
+    });
     await t.db.insert(report).values([
       { listingId: elsewhere.id, reporterId: seller.id, reason: "scam" },
       { listingId: cars[1]!.id, reporterId: buyer.id, reason: "offensive" },
@@ -408,7 +401,12 @@ describe("deleting accounts", () => {
     ).toHaveLength(0);
     // The other buyer's request stays in their list, closed, and they were told.
     const [theirs] = await t.db.select().from(order).where(eq(order.buyerId, buyer.id));
-    expect(theirs).toMatchObject({ status: "closed", closedReason: "removed", listingId: null });
+    expect(theirs).toMatchObject({
+      status: "closed",
+      closedReason: "removed",
+      listingId: null,
+      sellerId: null,
+    });
     const mails = (await fs.readdir(t.outbox)).filter((name) => !outboxBefore.includes(name));
     expect(mails).toHaveLength(1);
     expect(await fs.readFile(path.join(t.outbox, mails[0]!), "utf8")).toContain(buyer.email);
@@ -428,17 +426,24 @@ describe("deleting accounts", () => {
     const orphans = (await t.db.execute(sql`
       select (select count(*) from listing_photo p left join listing l on l.id = p.listing_id where l.id is null)
         + (select count(*) from report r left join listing l on l.id = r.listing_id where l.id is null)
-        + (select count(*) from "order" where buyer_id = ${seller.id})
+        + (select count(*) from "order" where buyer_id = ${seller.id} or seller_id = ${seller.id})
         + (select count(*) from session where user_id = ${seller.id}) as n`)) as unknown as {
       rows: { n: number | string }[];
     };
     expect(Number(orphans.rows[0]?.n)).toBe(0);
   });
 
-  test("a buyer is deleted with the toast of the page", async () => {
+  test("a buyer is deleted with the toast of the page, and their requests leave sellers' lists", async () => {
     const buyer = await person(t, "buyer");
+    const seller = await person(t, "seller");
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedanId });
+    await createOrder(t.db, car, buyer.id);
+    expect(await countOpenRequests(t.db, seller.id)).toBe(1);
     const result = await act({ intent: "delete", id: buyer.id }, admin, PATHS.buyer);
     expect((await toastOf(t, result.response))?.message).toBe("Successfully Deleted The Buyer");
+    expect(await t.db.select().from(order).where(eq(order.buyerId, buyer.id))).toHaveLength(0);
+    expect(await countOpenRequests(t.db, seller.id)).toBe(0);
+    expect((await findMyBuyers(t.db, seller.id, 1)).rows).toEqual([]);
     const another = await person(t, "buyer");
     const viaAll = await act({ intent: "delete", id: another.id });
     expect((await toastOf(t, viaAll.response))?.message).toBe("Successfully Deleted The User");
@@ -464,10 +469,7 @@ describe("deleting accounts", () => {
       .from(listingPhoto)
       .where(eq(listingPhoto.listingId, mine.id));
     await t.storage.put(photo!.smallKey, Buffer.from("x"), "image/webp");
-    await t.db.insert(order).values({
-      listingId: mine.id,
-      listingTitle: mine.title,
-      buyerId: buyer.id,
+    await createOrder(t.db, mine, buyer.id, {
       buyerName: "B",
       buyerPhone: "+1 512 555 0113",
       meetingLocation: "Here",
@@ -493,7 +495,7 @@ describe("deleting accounts", () => {
       await t.db.select().from(listingPhoto).where(eq(listingPhoto.listingId, mine.id)),
     ).toHaveLength(1);
     const [request] = await t.db.select().from(order).where(eq(order.buyerId, buyer.id));
-    expect(request).toMatchObject({ status: "open", listingId: mine.id });
+    expect(request).toMatchObject({ status: "open", listingId: mine.id, sellerId: seller.id });
     expect(await t.db.select().from(report).where(eq(report.listingId, mine.id))).toHaveLength(1);
     expect(await t.db.select().from(session).where(eq(session.userId, seller.id))).not.toHaveLength(
       0,

@@ -15,7 +15,7 @@ import * as login from "#app/routes/auth/login.tsx";
 import * as myProducts from "#app/routes/dashboard/my-products.tsx";
 import * as detail from "#app/routes/products/detail.tsx";
 import { popToast } from "#app/services/toast.server.ts";
-import { createCategories, createListing } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import {
@@ -247,13 +247,7 @@ describe("delete", () => {
     for (const key of new Set(keys)) await t.storage.put(key, Buffer.from(key), "image/webp");
     await t.db.insert(wishlist).values({ userId: people.buyer.id, listingId: doomed.id });
     await t.db.insert(report).values({ listingId: doomed.id, reporterId: people.buyer.id });
-    await t.db.insert(order).values({
-      listingId: doomed.id,
-      buyerId: people.buyer.id,
-      buyerName: "Buyer",
-      buyerPhone: "555 0100",
-      meetingLocation: "Main St",
-    });
+    await createOrder(t.db, doomed, people.buyer.id);
 
     const response = await post("seller", { intent: "delete", id: String(doomed.id) });
     expect(response.headers.get("Location")).toBe("/dashboard/myProducts");

@@ -163,6 +163,7 @@ describe("contact the seller", () => {
       buyerPhone: "+1 (512) 555-0100",
       meetingLocation: "Central Station car park",
       listingTitle: "Blue Civic",
+      sellerId: seller.id,
     });
     const sent = await mails();
     expect(sent).toHaveLength(2);
@@ -444,6 +445,13 @@ describe("the wishlist", () => {
   });
 });
 
+const myBuyersOf = (who: Person) =>
+  callLoaderAs(myBuyers.loader, {
+    path: "/dashboard/mybuyers",
+    cookie: who.cookie,
+    context: t.context(),
+  });
+
 describe("a car sold or removed closes its open requests", () => {
   const manage = (form: Record<string, string>) =>
     responseOf(() =>
@@ -461,9 +469,11 @@ describe("a car sold or removed closes its open requests", () => {
     await responseOf(() => contact(fan, target.id, { ...goodForm, buyerName: "Zoe" }));
     await fs.rm(t.outbox, { recursive: true, force: true });
 
+    const waiting = (await myBuyersOf(seller)).total;
     await manage({ intent: "status", id: String(target.id), status: "sold" });
     const [row] = await t.db.select().from(order).where(eq(order.buyerId, fan.id));
-    expect(row).toMatchObject({ status: "closed", closedReason: "sold" });
+    expect(row).toMatchObject({ status: "closed", closedReason: "sold", sellerId: seller.id });
+    expect((await myBuyersOf(seller)).total).toBe(waiting - 1);
     const sent = await mails();
     expect(sent.map((mail) => mail.subject)).toEqual(["The Yellow Beetle has been sold"]);
     expect(sent[0]!.body).toContain("the seller no longer sees your contact details");
@@ -492,6 +502,7 @@ describe("a car sold or removed closes its open requests", () => {
     await responseOf(() => contact(fan, target.id, { ...goodForm, buyerName: "Kai" }));
     await fs.rm(t.outbox, { recursive: true, force: true });
 
+    const waiting = (await myBuyersOf(seller)).total;
     await manage({ intent: "delete", id: String(target.id) });
     const [row] = await t.db.select().from(order).where(eq(order.buyerId, fan.id));
     expect(row).toMatchObject({
@@ -499,7 +510,9 @@ describe("a car sold or removed closes its open requests", () => {
       closedReason: "removed",
       listingId: null,
       listingTitle: "Grey Volvo",
+      sellerId: null,
     });
+    expect((await myBuyersOf(seller)).total).toBe(waiting - 1);
     expect((await mails()).map((mail) => mail.subject)).toEqual([
       "The Grey Volvo is no longer on Carlot",
     ]);
