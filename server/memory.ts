@@ -1,6 +1,26 @@
-// One garbage collection once start-up is done, which keeps an idle server's memory small.
+// What keeps an idle server's memory small: the C allocator's settings, which only
+// the command that starts Node can give (package.json's `serve` script does), and
+// one garbage collection once start-up is done.
 import v8 from "node:v8";
 import vm from "node:vm";
+
+/**
+ * glibc's malloc settings for the server process, read once when it starts. By
+ * default glibc raises its trim threshold (the free memory it keeps at the top of each
+ * arena instead of returning it) to twice the largest block it ever freed, up to
+ * 64 MB. Start-up frees blocks of several megabytes (PGlite's 9 MB WebAssembly file
+ * among them), after which most of what V8's threads used while optimising
+ * PostgreSQL's largest functions (tens of megabytes) stays resident for the life of
+ * the process: 40–70 MB of an idle server. A fixed threshold (glibc's starting value, 128 KiB)
+ * returns them; two arenas instead of eight per core keep the threads' free memory
+ * in fewer places. `npm run serve` sets these unless they are already set; a process
+ * manager that runs `node server/index.ts` itself should set them too. Other C
+ * libraries (musl) ignore them.
+ */
+export const MALLOC_SETTINGS = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_TRIM_THRESHOLD_: "131072",
+} as const;
 
 type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 
