@@ -5,6 +5,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+import { MALLOC_SETTINGS } from "#server/memory.ts";
+
 export const root = path.resolve(import.meta.dirname, "..");
 
 /** Ports to pick from, both ends included (for example 3500–3599). */
@@ -152,6 +154,9 @@ export async function startProductionServer(options: {
     // Its own process group, so that stopping reaches npm's children too.
     detached: options.npm === true,
     env: {
+      // What `npm run serve` sets (unless set already), so that node started directly
+      // runs as it does.
+      ...MALLOC_SETTINGS,
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

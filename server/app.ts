@@ -33,6 +33,7 @@ import { mediaRoute } from "./media.ts";
 import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
+import { releaseStartupMemory } from "./memory.ts";
 import { loadStaticFiles } from "./static-files.ts";
 import {
   allowedHosts,
@@ -176,7 +177,14 @@ export async function createApp(options: {
   changeFeed.onChange({ table: null, connected: true });
   // The first run starts once the server can serve (on PGlite every query shares one
   // connection: nothing waits behind it). Shutting down waits for a run in progress.
-  let maintenance = runMaintenance("start");
+  // Once start-up's work is done, production hands back the memory it used (tests,
+  // which start many apps in one process, skip the pause).
+  let maintenance = runMaintenance("start").then(() => {
+    if (env.NODE_ENV !== "production") return;
+    const started = performance.now();
+    releaseStartupMemory();
+    logger.debug({ ms: Math.round(performance.now() - started) }, "start-up memory released");
+  });
   const maintenanceTimer = setInterval(
     () => {
       maintenance = runMaintenance("hourly");

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 
 import { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
@@ -194,7 +195,21 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
  */
 const PGLITE_SHARED_BUFFERS = "16MB";
 
+/**
+ * How many threads may optimise PGlite's WebAssembly at once. V8 runs PostgreSQL's
+ * code first as its baseline compiler made it and re-compiles the busy functions with
+ * TurboFan in the background, by default on all four of its worker threads at once.
+ * Each thread keeps what it used in its own C allocator arena (one of PostgreSQL's
+ * functions alone takes 40 MB to optimise), so an idle server held 55–70 MB there;
+ * with one thread, 5–50 MB (12–15 MB less even with `npm run serve`'s malloc settings,
+ * see server/memory.ts). The optimised code is the same, ready a moment later. V8
+ * reads this when it schedules a compilation, so it can be set while the process
+ * runs; it concerns WebAssembly alone.
+ */
+const WASM_COMPILATION_TASKS = 1;
+
 export async function openPglite(dataDir: string): Promise<Database> {
+  v8.setFlagsFromString(`--wasm-num-compilation-tasks=${WASM_COMPILATION_TASKS}`);
   const release = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, "pg"), {

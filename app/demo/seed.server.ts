@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 
 import { count, eq } from "drizzle-orm";
-import sharp from "sharp";
 
 import type { Database, Db } from "#app/db/client.server.ts";
 import {
@@ -21,6 +20,7 @@ import { categorySlug } from "#app/models/category.ts";
 import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
 import type { Env } from "#app/services/env.server.ts";
 import {
+  loadSharp,
   storeImage,
   storePhoto,
   type RawImage,
@@ -33,6 +33,7 @@ const PHOTOS_PER_LISTING = 3;
 
 /** Draws an SVG once into pixels that every rendition then reuses. */
 export async function render(svg: string): Promise<RawImage> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }

@@ -1,6 +1,6 @@
 // Image processing: decode with sharp (never trusting names or MIME types),
 // strip metadata, and re-encode to WebP (and AVIF) renditions.
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { default as Sharp, Metadata, OutputInfo } from "sharp";
 
 import {
   fileLabel,
@@ -10,6 +10,17 @@ import {
   megabytes,
 } from "#app/models/listing-form.ts";
 import { contentKey, MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
+
+let sharpModule: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp, loaded on first use: libvips and its libraries are about 10 MB of memory
+ * that a server nobody uploads a photo to never needs.
+ */
+export async function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import("sharp").then((module) => module.default);
+  return sharpModule;
+}
 
 export const PHOTO_WIDTHS = { small: 480, medium: 960, large: 1600 } as const;
 
@@ -27,14 +38,15 @@ export type RawImage = {
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 };
 
-function open(input: Buffer | RawImage) {
+async function open(input: Buffer | RawImage) {
+  const sharp = await loadSharp();
   return Buffer.isBuffer(input)
     ? sharp(input, { limitInputPixels: 50_000_000 })
     : sharp(input.data, { raw: input.info });
 }
 
 async function webp(input: Buffer | RawImage, width: number, quality = 78): Promise<Buffer> {
-  return open(input)
+  return (await open(input))
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality, effort: 4 })
@@ -63,7 +75,7 @@ export async function storePhoto(
   prefix: string,
   input: Buffer | RawImage,
 ): Promise<StoredPhoto> {
-  const meta = await open(input).metadata();
+  const meta = await (await open(input)).metadata();
   if (!meta.width || !meta.height) throw new Error("The image has no dimensions.");
   const [small, medium, large] = await Promise.all([
     webp(input, PHOTO_WIDTHS.small),
@@ -80,7 +92,7 @@ export async function storePhoto(
     storage.put(keys.mediumKey, medium, "image/webp"),
     storage.put(keys.largeKey, large, "image/webp"),
   ]);
-  const largeMeta = await sharp(large).metadata();
+  const largeMeta = await (await loadSharp())(large).metadata();
   return { ...keys, width: largeMeta.width ?? meta.width, height: largeMeta.height ?? meta.height };
 }
 
@@ -112,6 +124,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", 
  * then stores it re-encoded, square and without metadata. Returns its URL.
  */
 export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(upload, { limitInputPixels: 50_000_000 }).metadata();
@@ -211,6 +224,7 @@ export async function inspectListingPhoto(upload: PhotoUpload): Promise<Inspecte
       `${name} is ${megabytes(upload.bytes.length)}; each photo can be at most ${LISTING_PHOTO_MAX_MB} MB.`,
     );
   }
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
@@ -253,6 +267,7 @@ export async function inspectListingPhoto(upload: PhotoUpload): Promise<Inspecte
 }
 
 async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
+  const sharp = await loadSharp();
   try {
     // One decode, already shrunk to the largest rendition (JPEG shrinks on load);
     // the smaller renditions are made from these pixels.
@@ -281,6 +296,7 @@ async function rendition(
   width: number,
 ): Promise<Rendition> {
   const { data, info } = pixels;
+  const sharp = await loadSharp();
   const base = sharp(data, {
     raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
   }).resize({ width, withoutEnlargement: true });
