@@ -1,6 +1,6 @@
 // Load generation and raw requests for npm run bench (scripts/bench.ts): autocannon
-// at full speed or at a fixed rate, one request with exactly the headers given (no
-// added Accept-Encoding, no decompression), and the met / NOT met wording.
+// at full speed, a steady open-loop rate, one request with exactly the headers given
+// (no added Accept-Encoding, no decompression), and the met / NOT met wording.
 import http from "node:http";
 
 import autocannon from "autocannon";
@@ -47,9 +47,16 @@ export async function loadFull(
 }
 
 /**
- * `rate` requests per second in all, spread over `connections` connections, for
- * `duration` seconds (after a 1-second warm-up at the same rate). Errors are counted,
- * not thrown: the signed-in target is "0 errors".
+ * A steady `rate` requests per second for `duration` seconds (after a 1-second
+ * warm-up at the same rate), over at most `connections` keep-alive connections: open
+ * loop, one request every 1000 / `rate` ms whether or not earlier ones have been
+ * answered, and each latency counted from when its request was due (so a server that
+ * falls behind is charged for the queue it builds, as wrk2 does). autocannon's
+ * `overallRate` is not used: it lets every connection send its share of each second
+ * back to back as soon as the second starts, a burst at full concurrency followed by
+ * silence, which measures that burst's queue rather than a fixed rate. Errors (non-2xx,
+ * failed connections, no answer within 10 s) are counted, not thrown: the signed-in
+ * target is "0 errors".
  */
 export async function loadAtRate(
   url: string,
@@ -58,17 +65,75 @@ export async function loadAtRate(
   /** Called after the warm-up, right before the measured run. */
   measuring?: () => void,
 ): Promise<Measured> {
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: options.connections,
-      overallRate: options.rate,
-      duration,
-      headers,
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  try {
+    await paced(url, headers, agent, options.rate, 1);
+    measuring?.();
+    return await paced(url, headers, agent, options.rate, options.duration);
+  } finally {
+    agent.destroy();
+  }
+}
+
+const ANSWER_TIMEOUT_MS = 10_000;
+
+async function paced(
+  url: string,
+  headers: Record<string, string>,
+  agent: http.Agent,
+  rate: number,
+  seconds: number,
+): Promise<Measured> {
+  const count = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  const sent: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(
+      answered(url, headers, agent).then(
+        () => void latencies.push(performance.now() - due),
+        () => void errors++,
+      ),
+    );
+  }
+  await Promise.all(sent);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    latencies.length === 0
+      ? Infinity
+      : Math.round(
+          latencies[Math.min(latencies.length - 1, Math.ceil(share * latencies.length) - 1)]!,
+        );
+  return {
+    rps: Math.round(latencies.length / elapsed),
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: count,
+    errors,
+  };
+}
+
+/** Resolves once a 2xx answer has been read to its end; rejects otherwise. */
+function answered(url: string, headers: Record<string, string>, agent: http.Agent) {
+  return new Promise<void>((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.resume();
+      response.on("end", () => {
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) resolve();
+        else reject(new Error(`status ${status}`));
+      });
+      response.on("error", reject);
     });
-  await run(1);
-  measuring?.();
-  return measured(await run(options.duration));
+    request.setTimeout(ANSWER_TIMEOUT_MS, () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+  });
 }
 
 export interface RawResponse {
