@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { createStorage } from "#app/services/storage.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
-import { BackupError, createBackup } from "./lib/backup.ts";
+import { createBackup, failed } from "./lib/backup.ts";
 import { backupSettings } from "./lib/backup-settings.ts";
 
 const usage = "Usage: npm run backup [-- --output <directory or file.tar.gz>]";
@@ -29,9 +29,5 @@ try {
     await storage.close();
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  if (error instanceof TypeError && "code" in error) console.error(usage);
-  else if (!(error instanceof BackupError) && error instanceof Error && error.stack)
-    console.error(error.stack);
-  process.exit(1);
+  failed(error, usage);
 }

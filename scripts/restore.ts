@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { createStorage } from "#app/services/storage.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
-import { BackupError, checkBackup, restoreBackup } from "./lib/backup.ts";
+import { BackupError, checkBackup, failed, restoreBackup } from "./lib/backup.ts";
 import { backupSettings } from "./lib/backup-settings.ts";
 
 const usage =
@@ -49,9 +49,5 @@ try {
     );
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  if (error instanceof TypeError && "code" in error) console.error(usage);
-  else if (!(error instanceof BackupError) && error instanceof Error && error.stack)
-    console.error(error.stack);
-  process.exit(1);
+  failed(error, usage);
 }

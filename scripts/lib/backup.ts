@@ -54,6 +54,19 @@ export class BackupError extends Error {
   }
 }
 
+/**
+ * How `npm run backup` and `npm run restore` end on a failure: the message; the usage
+ * for a mistyped flag; the stack only for what is not a BackupError (a bug, not a
+ * refusal). Exits with 1.
+ */
+export function failed(error: unknown, usage: string): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof TypeError && "code" in error) console.error(usage);
+  else if (!(error instanceof BackupError) && error instanceof Error && error.stack)
+    console.error(error.stack);
+  process.exit(1);
+}
+
 export type DatabaseKind = "pglite" | "postgres";
 
 /** The first entry: enough to refuse a wrong restore before unpacking anything. */

@@ -13,7 +13,7 @@ import path from "node:path";
 
 import pg from "pg";
 import { data, type ServerBuild } from "react-router";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 import { openPglite, openPostgres, type Database } from "#app/db/client.server.ts";
 import { createApp, type CarlotApp } from "#server/app.ts";
@@ -135,6 +135,21 @@ export type AppPlace = {
   open(): Promise<Database>;
   remove(): Promise<void>;
 };
+
+/** A place made before a suite's tests and removed after them; call inside `describe`. */
+export function useAppPlace(): () => AppPlace {
+  let place: AppPlace | undefined;
+  beforeAll(async () => {
+    place = await appPlace();
+  }, 60_000);
+  afterAll(async () => {
+    await place?.remove();
+  }, 60_000);
+  return () => {
+    if (!place) throw new Error("the app place is made in beforeAll");
+    return place;
+  };
+}
 
 export async function appPlace(): Promise<AppPlace> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-app-"));

@@ -15,7 +15,7 @@ import { recordSecretFingerprint } from "#app/services/secret.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { createUser } from "#tests/factories.ts";
 
-import { appPlace, ON_POSTGRES, startApp, type AppPlace } from "./app-helpers.ts";
+import { ON_POSTGRES, startApp, useAppPlace } from "./app-helpers.ts";
 
 vi.mock("virtual:react-router/server-build", () => ({}));
 
@@ -166,17 +166,11 @@ describe("npm run doctor", { timeout: 60_000 }, () => {
 });
 
 describe("a production start", () => {
-  let place: AppPlace;
-  beforeAll(async () => {
-    place = await appPlace();
-  }, 60_000);
-  afterAll(async () => {
-    await place.remove();
-  }, 60_000);
+  const place = useAppPlace();
 
   test("refuses on errors, listing them, before adding any data", async () => {
     const error = await startApp({
-      ...place.env,
+      ...place().env,
       NODE_ENV: "production",
       LOG_LEVEL: "error",
       AUTH_SECRET: SECRET,
@@ -189,7 +183,7 @@ describe("a production start", () => {
     expect(message).toMatch(/^ERROR +\[public-url\]/m);
     expect(message).toMatch(/^ERROR +\[demo-data\]/m);
     expect(message).not.toMatch(/\[smtp\]/); // warnings do not stop a start
-    const database = await place.open();
+    const database = await place().open();
     try {
       const [users] = await database.db.select({ n: count() }).from(user);
       expect(users?.n).toBe(0);
@@ -203,13 +197,13 @@ describe("a production start", () => {
     "while the server holds the embedded database, the doctor checks the rest",
     async () => {
       const app = await startApp({
-        ...place.env,
+        ...place().env,
         NODE_ENV: "production",
         LOG_LEVEL: "error",
         AUTH_SECRET: SECRET,
       });
       try {
-        const { status, out } = doctor({ ...place.env, HOST: "127.0.0.1", AUTH_SECRET: SECRET });
+        const { status, out } = doctor({ ...place().env, HOST: "127.0.0.1", AUTH_SECRET: SECRET });
         expect(out).toMatch(
           /^INFO +\[database\] Skipped the database checks: the data directory .* is in use by another Carlot process \(pid \d+\)/m,
         );
@@ -217,7 +211,7 @@ describe("a production start", () => {
       } finally {
         await app.close();
       }
-      const { status, out } = doctor({ ...place.env, HOST: "127.0.0.1", AUTH_SECRET: SECRET });
+      const { status, out } = doctor({ ...place().env, HOST: "127.0.0.1", AUTH_SECRET: SECRET });
       expect(out).toMatch(/^OK +\[migrations\] All \d+ migrations are applied\./m);
       expect(out).toMatch(/^OK +\[shared-secret\]/m);
       expect(status).toBe(0);

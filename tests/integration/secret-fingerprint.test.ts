@@ -17,7 +17,7 @@ import {
 } from "#app/services/secret.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
-import { appPlace, ON_POSTGRES, startApp, type AppPlace } from "./app-helpers.ts";
+import { ON_POSTGRES, startApp, useAppPlace } from "./app-helpers.ts";
 
 vi.mock("virtual:react-router/server-build", () => ({}));
 
@@ -85,19 +85,13 @@ describe("the fingerprint in the database", () => {
 });
 
 describe("at start", () => {
-  let place: AppPlace;
-  beforeAll(async () => {
-    place = await appPlace();
-  }, 60_000);
-  afterAll(async () => {
-    await place.remove();
-  }, 60_000);
+  const place = useAppPlace();
 
   const start = (secret: string, nodeEnv = "production") =>
-    startApp({ ...place.env, NODE_ENV: nodeEnv, LOG_LEVEL: "error", AUTH_SECRET: secret });
+    startApp({ ...place().env, NODE_ENV: nodeEnv, LOG_LEVEL: "error", AUTH_SECRET: secret });
 
   async function recorded(): Promise<unknown> {
-    const database = await place.open();
+    const database = await place().open();
     try {
       return (await database.db.select().from(siteSetting).where(eq(siteSetting.key, KEY)))[0]
         ?.value;
@@ -147,7 +141,7 @@ describe("at start", () => {
 
   test("rotating on purpose: npm run doctor -- --accept-new-secret, then the new secret starts", async () => {
     const doctor = spawnSync(process.execPath, ["scripts/doctor.ts", "--accept-new-secret"], {
-      env: { PATH: process.env.PATH, ...place.env, AUTH_SECRET: OTHER, HOST: "127.0.0.1" },
+      env: { PATH: process.env.PATH, ...place().env, AUTH_SECRET: OTHER, HOST: "127.0.0.1" },
       encoding: "utf8",
     });
     expect(doctor.stderr).toBe("");
@@ -166,7 +160,7 @@ describe("at start", () => {
   test("with DATABASE_URL, a node without AUTH_SECRET refuses to start", async () => {
     await expect(
       startApp({
-        ...place.env,
+        ...place().env,
         DATABASE_URL: "postgres://carlot@127.0.0.1:1/carlot",
         NODE_ENV: "production",
       }),
