@@ -76,6 +76,25 @@ function shellChunk(): {
   };
 }
 
+/**
+ * The embedded database's thread (app/db/pglite-worker.ts) is started by file name,
+ * not imported: it is emitted beside the server bundle as build/server/pglite-worker.js.
+ */
+function pgliteWorker(): Plugin {
+  return {
+    name: "carlot:pglite-worker",
+    applyToEnvironment: (environment) => environment.config.consumer === "server",
+    apply: "build",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: "./app/db/pglite-worker.ts",
+        fileName: "pglite-worker.js",
+      });
+    },
+  };
+}
+
 const shell = shellChunk();
 
 export default defineConfig(({ command }) => ({
@@ -119,5 +138,5 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: { assetsInlineLimit: 0 },
-  plugins: [tailwindcss(), reactRouter(), inlineAppCss(), shell.plugin],
+  plugins: [tailwindcss(), reactRouter(), inlineAppCss(), shell.plugin, pgliteWorker()],
 }));

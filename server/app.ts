@@ -179,10 +179,11 @@ export async function createApp(options: {
   // connection: nothing waits behind it). Shutting down waits for a run in progress.
   // Once start-up's work is done, production hands back the memory it used (tests,
   // which start many apps in one process, skip the pause).
-  let maintenance = runMaintenance("start").then(() => {
+  let maintenance = runMaintenance("start").then(async () => {
     if (env.NODE_ENV !== "production") return;
     const started = performance.now();
     releaseStartupMemory();
+    await database.releaseStartupMemory();
     logger.debug({ ms: Math.round(performance.now() - started) }, "start-up memory released");
   });
   const maintenanceTimer = setInterval(

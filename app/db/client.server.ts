@@ -16,6 +16,7 @@ import pg from "pg";
 
 import { logger } from "#app/services/logger.server.ts";
 
+import { PgliteThread, type PgliteClient } from "./pglite-thread.server.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,6 +49,12 @@ export type Database = {
   watchPages(onChange: (event: PageChange) => void): Promise<() => Promise<void>>;
   /** The connection pool as it is now (for /metrics). */
   poolStats(): PoolStats;
+  /**
+   * Once start-up's work is done: one memory-reducing collection on the embedded
+   * database's thread (server/memory.ts does the same for the main thread). Nothing
+   * elsewhere.
+   */
+  releaseStartupMemory(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -147,9 +154,12 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock the data directory ${path.resolve(dir)}.`);
 }
 
-/** Wraps an open PGlite instance (embedded directory, memory, or a test clone). */
-export function fromPglite(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/**
+ * Wraps an open PGlite: the server's, on its own thread (PgliteThread), or one in this
+ * thread (scripts, and the tests' in-memory clones).
+ */
+export function fromPglite(client: PgliteClient, onClose?: () => void): Database {
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -181,6 +191,9 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
       return stop;
     },
     poolStats: () => ({ max: 1, total: 1, idle: null, waiting: null }),
+    async releaseStartupMemory() {
+      if (client instanceof PgliteThread) await client.releaseMemory();
+    },
     async close() {
       await client.close();
       onClose?.();
@@ -208,11 +221,16 @@ const PGLITE_SHARED_BUFFERS = "16MB";
  */
 const WASM_COMPILATION_TASKS = 1;
 
+/**
+ * Opens the embedded database in `dataDir` (locked against other processes) on a
+ * thread of its own (pglite-thread.server.ts).
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   v8.setFlagsFromString(`--wasm-num-compilation-tasks=${WASM_COMPILATION_TASKS}`);
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pg"), {
+    const client = await PgliteThread.open({
+      dataDir: path.join(dataDir, "pg"),
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     return fromPglite(client, release);
@@ -254,6 +272,9 @@ export function openPostgres(url: string, poolMax = 10): Database {
     },
     async analyze() {
       // Autovacuum does this on a real server.
+    },
+    async releaseStartupMemory() {
+      // The database is another process.
     },
     watchPages: (onChange) => listenForPageChanges(url, onChange),
     poolStats: () => ({
