@@ -35,6 +35,8 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 // ── Accounts (shaped for better-auth with the admin plugin) ────────────────
 export const user = pgTable(
   "user",
@@ -53,6 +55,12 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The words of the name and email, for the admin's user search. Stored, so that a
+    // search's candidates from user_search_idx are checked against it instead of
+    // computing it again for each (20 ms for "person 12" among 20,000 people on PGlite).
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', name || ' ' || email)`),
   },
   (t) => [
     // Sign-in and registration look users up by email, case-insensitively.
@@ -66,15 +74,22 @@ export const user = pgTable(
       .on(t.id)
       .where(sql`${t.verified}`),
     // Admin user search: word prefixes of the name or email ("thomp" finds Maya Thompson).
-    index("user_search_idx").using(
-      "gin",
-      sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email})`,
-    ),
+    index("user_search_idx").using("gin", t.searchVector),
     // Admin user search: email prefixes ("maya.t"), whatever the database's collation.
     index("user_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("user_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
   ],
 );
+
+/**
+ * How many accounts each role has, kept by triggers on "user" (migration 0010) in the
+ * same transaction as every insert, delete and role change: the admin's lists show
+ * the total of 20,000 people without counting them on each page.
+ */
+export const userRoleCount = pgTable("user_role_count", {
+  role: text("role", { enum: ROLES }).primaryKey(),
+  n: integer("n").notNull(),
+});
 
 export const session = pgTable(
   "session",
@@ -148,7 +163,6 @@ export const rateLimit = pgTable("rate_limit", {
 });
 
 /** PostgreSQL's full-text document type (built in; no extension). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 // ── Marketplace ─────────────────────────────────────────────────────────────
 export const category = pgTable("category", {

@@ -2,7 +2,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, order, report, user, wishlist } from "#app/db/schema.ts";
+import { listing, order, report, userRoleCount, wishlist } from "#app/db/schema.ts";
 import { countOpenRequests } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 
@@ -37,9 +37,9 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
     ];
   }
   if (viewer.role === "admin") {
-    // One pass over the accounts for the three role figures.
+    // The three role figures from user_role_count (kept by triggers), not the accounts.
     const [roles, reports] = await Promise.all([
-      db.select({ role: user.role, n: count() }).from(user).groupBy(user.role),
+      db.select({ role: userRoleCount.role, n: userRoleCount.n }).from(userRoleCount),
       countOf(db.select({ n: count() }).from(report).where(isNull(report.resolvedAt))),
     ]);
     const ofRole = (role: string) => roles.find((row) => row.role === role)?.n ?? 0;
