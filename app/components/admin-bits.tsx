@@ -59,9 +59,3 @@ export function formatDay(iso: string): string {
 export function formatMoment(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
-
-export const smallButton =
-  "inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-xs font-semibold whitespace-nowrap shadow-sm disabled:cursor-not-allowed";
-export const outlineButton = `${smallButton} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
-export const dangerButton = `${smallButton} bg-white text-red-700 ring-1 ring-red-300 hover:bg-red-50`;
-export const disabledButton = `${smallButton} bg-slate-100 text-slate-500 shadow-none ring-1 ring-slate-200`;

@@ -3,15 +3,11 @@
 // 'Confirm Delete?', Dismiss keeps the car.
 import { Link } from "react-router";
 
-import {
-  AdminNav,
-  dangerButton,
-  formatMoment,
-  outlineButton,
-} from "#app/components/admin-bits.tsx";
+import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/listing-bits.tsx";
+import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { listingPath } from "#app/models/listing.ts";
 import type { ReportedListing } from "#app/models/report.server.ts";

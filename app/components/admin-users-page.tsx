@@ -3,14 +3,13 @@
 // site with many thousands of accounts usable.
 import { Form, Link } from "react-router";
 
+import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
 import {
-  AdminNav,
   dangerButton,
   disabledButton,
-  formatDay,
   outlineButton,
   smallButton,
-} from "#app/components/admin-bits.tsx";
+} from "#app/components/ui/buttons.ts";
 import {
   ChoiceGroup,
   FormDialog,

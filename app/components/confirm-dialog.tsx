@@ -75,6 +75,9 @@ export function ConfirmDialog({
   const fetcher = useFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
+  // The dialog is built the first time it opens, and kept afterwards (so closing runs
+  // as Radix runs it): a table of twenty rows renders sixty closed dialogs otherwise.
+  const [used, setUsed] = useState(false);
   const submitted = useRef(false);
   const pending = fetcher.state !== "idle";
 
@@ -94,6 +97,7 @@ export function ConfirmDialog({
   const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const ask = () => {
     setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    setUsed(true);
     setOpen(true);
   };
   const restoreFocus = (event: Event) => {
@@ -155,57 +159,59 @@ export function ConfirmDialog({
           </button>
         )}
       </fetcher.Form>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (next || pending) return;
-          setOpen(false);
-          onCancel?.();
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
-          <Dialog.Content
-            role="alertdialog"
-            // An alert dialog is answered, not dismissed by a stray click outside it.
-            onPointerDownOutside={(event) => event.preventDefault()}
-            onInteractOutside={(event) => event.preventDefault()}
-            onCloseAutoFocus={restoreFocus}
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
-          >
-            <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
-              {title}
-            </Dialog.Title>
-            <Dialog.Description className="mt-2 text-slate-700">{message}</Dialog.Description>
-            {detail ? <div className="mt-2 text-sm text-slate-600">{detail}</div> : null}
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close
-                type="button"
-                disabled={pending}
-                className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
-              >
-                Cancel
-              </Dialog.Close>
-              <button
-                type="button"
-                onClick={confirm}
-                disabled={pending}
-                aria-busy={pending || undefined}
-                className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-80 ${CONFIRM_STYLE[tone]}`}
-              >
-                {pending ? (
-                  <>
-                    <Spinner />
-                    {pendingLabel}
-                  </>
-                ) : (
-                  confirmLabel
-                )}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {used ? (
+        <Dialog.Root
+          open={open}
+          onOpenChange={(next) => {
+            if (next || pending) return;
+            setOpen(false);
+            onCancel?.();
+          }}
+        >
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
+            <Dialog.Content
+              role="alertdialog"
+              // An alert dialog is answered, not dismissed by a stray click outside it.
+              onPointerDownOutside={(event) => event.preventDefault()}
+              onInteractOutside={(event) => event.preventDefault()}
+              onCloseAutoFocus={restoreFocus}
+              className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
+            >
+              <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
+                {title}
+              </Dialog.Title>
+              <Dialog.Description className="mt-2 text-slate-700">{message}</Dialog.Description>
+              {detail ? <div className="mt-2 text-sm text-slate-600">{detail}</div> : null}
+              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <Dialog.Close
+                  type="button"
+                  disabled={pending}
+                  className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+                >
+                  Cancel
+                </Dialog.Close>
+                <button
+                  type="button"
+                  onClick={confirm}
+                  disabled={pending}
+                  aria-busy={pending || undefined}
+                  className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-80 ${CONFIRM_STYLE[tone]}`}
+                >
+                  {pending ? (
+                    <>
+                      <Spinner />
+                      {pendingLabel}
+                    </>
+                  ) : (
+                    confirmLabel
+                  )}
+                </button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
     </>
   );
 }

@@ -36,24 +36,14 @@ export function StatusBadge({ status }: { status: ListingStatus }) {
     status === "available"
       ? "bg-brand-50 text-brand-700 ring-brand-600/20"
       : "bg-slate-100 text-slate-700 ring-slate-500/20";
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
-    >
-      {LISTING_STATUS_LABEL[status]}
-    </span>
-  );
+  return <span className={`pill ${style}`}>{LISTING_STATUS_LABEL[status]}</span>;
 }
 
 export function SellerAvatar({ seller, size = 40 }: { seller: SellerSummary; size?: number }) {
   if (!seller.imageUrl) {
     const initials = initialsOf(seller.name);
     return (
-      <span
-        aria-hidden="true"
-        style={{ width: size, height: size }}
-        className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
-      >
+      <span aria-hidden="true" style={{ width: size, height: size }} className="avatar-initials">
         {initials}
       </span>
     );

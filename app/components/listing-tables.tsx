@@ -11,6 +11,7 @@ import {
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
+import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import {
   formatMileage,
@@ -77,11 +78,7 @@ function EmailText({ email }: { email: string }) {
 
 export function DetailsLink({ row }: { row: ListingRow }) {
   return (
-    <Link
-      to={listingPath(row.id)}
-      prefetch="intent"
-      className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-700"
-    >
+    <Link to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
       Details<span className="sr-only"> of {row.title}</span>
       <ArrowRightIcon className="size-3.5" />
     </Link>

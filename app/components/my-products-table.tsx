@@ -7,6 +7,14 @@ import { Link, useFetcher } from "react-router";
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import {
+  accentButton,
+  dangerButton,
+  disabledButton,
+  outlineButton,
+  primaryButton,
+  smallButton,
+} from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import {
   confirmedAgo,
@@ -31,10 +39,6 @@ export const REMOVE_CONFIRM_TEXT = "Sure? Your product will be removed from our 
 export function editListingPath(id: number): string {
   return `/dashboard/productDetails/editProduct/${id}`;
 }
-
-const smallButton =
-  "inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-xs font-semibold whitespace-nowrap shadow-sm disabled:cursor-not-allowed";
-const outlineButton = `${smallButton} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
 
 function CarCell({ row, now }: { row: MyListingRow; now: string }) {
   const stale = isStale(row, now);
@@ -126,7 +130,7 @@ function DeleteControl({ row }: { row: MyListingRow }) {
       tone="danger"
       trigger="Delete"
       triggerLabel={`Delete ${row.title}`}
-      triggerClassName={`${smallButton} bg-white text-red-700 ring-1 ring-red-300 hover:bg-red-50`}
+      triggerClassName={dangerButton}
     />
   );
 }
@@ -197,11 +201,7 @@ function AdvertiseControl({ row }: { row: MyListingRow }) {
   if (row.advertised || row.status !== "available") {
     return (
       <span className="flex flex-col items-start gap-1 max-md:items-end">
-        <button
-          type="button"
-          disabled
-          className={`${smallButton} bg-slate-100 text-slate-600 shadow-none ring-1 ring-slate-200`}
-        >
+        <button type="button" disabled className={disabledButton}>
           {row.advertised ? "Advertised" : "Advertise"}
         </button>
         {row.status !== "available" ? (
@@ -222,7 +222,7 @@ function AdvertiseControl({ row }: { row: MyListingRow }) {
       pendingLabel="Advertising…"
       trigger="Advertise"
       triggerLabel={`Advertise ${row.title}`}
-      triggerClassName={`${smallButton} bg-accent-500 text-slate-900 hover:bg-accent-400`}
+      triggerClassName={accentButton}
     />
   );
 }
@@ -259,11 +259,7 @@ export function MyProductsTable({
       header: "Details",
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
-        <Link
-          to={listingPath(row.id)}
-          prefetch="intent"
-          className={`${smallButton} bg-brand-600 text-white hover:bg-brand-700`}
-        >
+        <Link to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
           Details<span className="sr-only"> of {row.title}</span>
           <ArrowRightIcon className="size-3.5" />
         </Link>
