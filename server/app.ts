@@ -289,7 +289,15 @@ export async function createApp(options: {
         fallthrough: false,
       }),
     );
-    app.use(express.static(options.clientAssetsDir, { maxAge: "1h", index: false }));
+    // The build's other files (logo, favicon…), looked up only for their own paths: a
+    // page's request would otherwise cost a file-system lookup every time.
+    const publicFiles = new Set(
+      fs
+        .readdirSync(options.clientAssetsDir, { recursive: true, encoding: "utf8" })
+        .map((file) => `/${file.split(path.sep).join("/")}`),
+    );
+    const servePublic = express.static(options.clientAssetsDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
   // Stored files are content-addressed: they never change under one URL.
   if (metrics) app.use(MEDIA_ROUTE, metrics.mark("media"));

@@ -46,16 +46,9 @@ export function SocialNetworkIcon(props: IconProps) {
   );
 }
 
-export function CheckBadgeIcon(props: IconProps) {
-  return (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      <path
-        fillRule="evenodd"
-        d="M10 1.5l2.1 1.6 2.6-.2.9 2.5 2.3 1.3-.6 2.6 1.2 2.3-1.9 1.8-.3 2.6-2.6.4-1.6 2.1-2.4-1-2.4 1-1.6-2.1-2.6-.4-.3-2.6-1.9-1.8 1.2-2.3-.6-2.6 2.3-1.3.9-2.5 2.6.2zm3.3 6.2a.8.8 0 0 0-1.2-1l-3 3.4-1.3-1.3a.8.8 0 1 0-1.1 1.1l1.9 1.9a.8.8 0 0 0 1.2 0z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
+/** Drawn by CSS (.icon-check-badge in styles/app.css): lists repeat it on every row. */
+export function CheckBadgeIcon({ className = "" }: { className?: string }) {
+  return <span aria-hidden="true" className={`icon-check-badge ${className}`} />;
 }
 
 export function MapPinIcon(props: IconProps) {
@@ -67,12 +60,9 @@ export function MapPinIcon(props: IconProps) {
   );
 }
 
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Icon>
-  );
+/** Drawn by CSS (.icon-arrow-right in styles/app.css): lists repeat it on every row. */
+export function ArrowRightIcon({ className = "" }: { className?: string }) {
+  return <span aria-hidden="true" className={`icon-arrow-right ${className}`} />;
 }
 
 export function ZoomInIcon(props: IconProps) {
