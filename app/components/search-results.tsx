@@ -14,23 +14,6 @@ function withQuery(path: string, query: string): string {
   return `${path}${query ? `?${query}` : ""}`;
 }
 
-/** "We ignored …" / "Showing prices from … to …": every correction, in words. */
-export function SearchNotices({ notices }: { notices: string[] }) {
-  if (notices.length === 0) return null;
-  return (
-    <div
-      role="status"
-      className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/25"
-    >
-      <ul className="grid gap-1">
-        {notices.map((notice) => (
-          <li key={notice}>{notice}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** The filters in use as chips; each link is the same search without it. */
 export function ActiveFilters({ filters, compare }: { filters: SearchFilters; compare: string }) {
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 
 import { CompareTable } from "#app/components/compare-table.tsx";
 import { useSyncTray } from "#app/components/compare-tray.tsx";
-import { SearchNotices } from "#app/components/search-results.tsx";
+import { SearchNotices } from "#app/components/search-notices.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
 import { findCompareCars } from "#app/models/search.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";

@@ -276,6 +276,21 @@ describe("browsing", () => {
     expect(html).toContain("All cars");
     expect(html).toMatch(/Details<span class="sr-only"> of /);
   });
+
+  test("every script the page preloads is asked for at low priority first", async () => {
+    for (const path of ["/", "/products/sedan", detailPath]) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      const href = (tag: string) => /href="([^"]+)"/.exec(tag)?.[1];
+      const low = preloads.filter((tag) => tag.includes('fetchPriority="low"'));
+      expect(low.length, path).toBeGreaterThan(2);
+      // Every module React Router preloads was asked for at low priority first.
+      for (const tag of preloads) {
+        const first = preloads.find((other) => href(other) === href(tag));
+        expect(first, `${path} ${href(tag)}`).toContain('fetchPriority="low"');
+      }
+    }
+  });
 });
 
 describe("server", () => {

@@ -5,7 +5,8 @@ import { data, NavLink, redirect, useLocation, useNavigation } from "react-route
 import { CompareBar } from "#app/components/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
 import { SearchBar, SearchFilterPanel, useSearchForm } from "#app/components/search-filters.tsx";
-import { ActiveFilters, EmptySearch, SearchNotices } from "#app/components/search-results.tsx";
+import { SearchNotices } from "#app/components/search-notices.tsx";
+import { ActiveFilters, EmptySearch } from "#app/components/search-results.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";

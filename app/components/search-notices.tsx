@@ -1,0 +1,19 @@
+// What a search or a comparison corrected in its parameters, in words. Its own module:
+// the compare page shows it without the search model that search-results.tsx needs.
+
+/** "We ignored …" / "Showing prices from … to …": every correction, in words. */
+export function SearchNotices({ notices }: { notices: string[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/25"
+    >
+      <ul className="grid gap-1">
+        {notices.map((notice) => (
+          <li key={notice}>{notice}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
