@@ -106,6 +106,8 @@ const { values } = parseArgs({
     "app-dir": { type: "string" },
     // Extra node flags for the measured server, space-separated (e.g. "--no-liftoff").
     "node-args": { type: "string" },
+    // Server processes for the measured server (WEB_CONCURRENCY; needs DATABASE_URL).
+    processes: { type: "string", default: "1" },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -114,6 +116,7 @@ const CONNECTIONS = Number(values.connections);
 const RUNS = Number(values.runs);
 const RATE = Number(values.rate);
 const START_RUNS = Number(values["start-runs"]);
+const PROCESSES = Number(values.processes);
 const SIGNED_IN = values["signed-in"] ?? LISTINGS >= 100_000;
 const portRange = values.ports === undefined ? undefined : parsePortRange(values.ports);
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
@@ -124,6 +127,12 @@ if (
 ) {
   console.error(
     "--listings, --duration, --connections, --runs and --rate take positive whole numbers, --start-runs a whole number.",
+  );
+  process.exit(1);
+}
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1 || (PROCESSES > 1 && !DATABASE_URL)) {
+  console.error(
+    "--processes takes a whole number of server processes; more than 1 needs DATABASE_URL (the embedded database belongs to one process).",
   );
   process.exit(1);
 }
@@ -680,7 +689,7 @@ async function bench(appDir: string | null) {
   const server = await startProductionServer({
     appDir,
     dataDir,
-    env,
+    env: { ...env, WEB_CONCURRENCY: String(PROCESSES) },
     ports: PORTS,
     nodeArgs: values["node-args"]?.split(/\s+/).filter(Boolean),
   });
@@ -691,7 +700,7 @@ async function bench(appDir: string | null) {
         .loadavg()
         .map((n) => n.toFixed(1))
         .join(" ");
-    const header = `${listingCount.toLocaleString("en-US")} listings, ${where}, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} at the start`;
+    const header = `${listingCount.toLocaleString("en-US")} listings, ${where}${PROCESSES > 1 ? `, ${PROCESSES} server processes (WEB_CONCURRENCY)` : ""}, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} at the start`;
     if (!values["skip-visitors"]) {
       const visitors = await measureVisitors(baseURL, detailId);
       console.log(
@@ -745,7 +754,7 @@ async function bench(appDir: string | null) {
     if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `\nSummary (issue 11's targets; ${listingCount.toLocaleString("en-US")} listings, ${where}; load average ${os
+    `\nSummary (issue 11's targets; ${listingCount.toLocaleString("en-US")} listings, ${where}${PROCESSES > 1 ? `, ${PROCESSES} processes` : ""}; load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(" ")} at the end):`,

@@ -71,15 +71,21 @@ export function rssBytes(pid: number): number | null {
 }
 
 /**
- * CPU time a process has used so far (user + system) in milliseconds (Linux /proc,
- * counted in clock ticks of 10 ms), or null where unavailable.
+ * CPU time a process and the processes it started (WEB_CONCURRENCY's server processes)
+ * have used so far (user + system) in milliseconds (Linux /proc, counted in clock ticks
+ * of 10 ms), or null where unavailable. Processes that ended are not counted.
  */
 export function cpuMs(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after "(command)": state is the 3rd field, utime the 14th, stime the 15th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) ms += cpuMs(Number(child)) ?? 0;
+    }
+    return ms;
   } catch {
     return null;
   }

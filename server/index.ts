@@ -1,11 +1,13 @@
 // Process entry: `node server/index.ts`. Development serves through Vite with hot
 // reload; production serves the build made by `npm run build`.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 
 import type * as AppModuleExports from "./app.ts";
 import { loadDotEnv } from "./dotenv.ts";
+import { processCount, superviseProcesses } from "./processes.ts";
 
 loadDotEnv();
 
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   const carlot = await mod.createApp(options);
   const server: Server = createServer(carlot.handler);
   server.listen(carlot.port, carlot.host, () => {
+    // With several processes, the first one's start is announced for all of them.
+    if (cluster.isWorker) return;
     const shown = carlot.host === "0.0.0.0" ? "localhost" : carlot.host;
     console.log(`Carlot is running at http://${shown}:${carlot.port}`);
   });
@@ -72,8 +76,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`Carlot could not start.\n${message}`);
-  process.exit(1);
-});
+// WEB_CONCURRENCY=N (with PostgreSQL): this process runs N server processes on its port.
+const processes = dev || cluster.isWorker ? null : processCount(process.env);
+if (processes) superviseProcesses(processes);
+else
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Carlot could not start.\n${message}`);
+    process.exit(1);
+  });

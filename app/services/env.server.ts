@@ -30,6 +30,16 @@ const schema = z.object({
     .min(1, "must be at least 1")
     .max(200, "must be at most 200")
     .default(10),
+  /**
+   * Server processes on this machine (server/processes.ts), sharing its port: with
+   * PostgreSQL only, since the embedded database belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "must be a number of processes" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(1),
   SEED_DEMO: booleanText.optional(),
   /** Memory for visitors' pages kept ready to serve (all encodings); 0 turns the page cache off. */
   PAGE_CACHE_MB: z.coerce
@@ -260,6 +270,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: string[] = [];
   if (oidc.some(Boolean) && !oidc.every(Boolean)) {
     problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    problems.push(
+      "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process (set WEB_CONCURRENCY=1, or move to PostgreSQL)",
+    );
   }
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     problems.push(

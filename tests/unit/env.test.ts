@@ -55,6 +55,25 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "3000.5" })).toThrow(/PORT must be a whole number/);
   });
 
+  test("several processes only with PostgreSQL, and a sensible number of them", () => {
+    const postgres = { DATABASE_URL: "postgres://db/carlot", AUTH_SECRET: "x".repeat(32) };
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process/,
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: "0" })).toThrow(
+      /WEB_CONCURRENCY must be at least 1/,
+    );
+    expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: "many" })).toThrow(
+      /WEB_CONCURRENCY must be a number of processes/,
+    );
+    expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: "65" })).toThrow(
+      /WEB_CONCURRENCY must be at most 64/,
+    );
+  });
+
   test("PostgreSQL needs a shared AUTH_SECRET", () => {
     expect(() => parseEnv({ DATABASE_URL: "postgres://db/carlot" })).toThrow(
       /AUTH_SECRET is required/,
