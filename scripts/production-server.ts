@@ -64,10 +64,32 @@ export interface ProductionServer {
   stop(): Promise<void>;
 }
 
-/** Resident set size of a process in bytes (Linux /proc), or null where unavailable. */
+/**
+ * Resident set size of a process and the processes it started (WEB_CONCURRENCY's
+ * server processes), in bytes (Linux /proc), or null where unavailable.
+ */
 export function rssBytes(pid: number): number | null {
   const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(procStatus(pid))?.[1];
-  return kb === undefined ? null : Number(kb) * 1024;
+  if (kb === undefined) return null;
+  return childProcesses(pid).reduce(
+    (sum, child) => sum + (rssBytes(child) ?? 0),
+    Number(kb) * 1024,
+  );
+}
+
+/** The processes `pid` started (Linux /proc). */
+function childProcesses(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) =>
+        fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(" "),
+      )
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -80,12 +102,8 @@ export function cpuMs(pid: number): number | null {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after "(command)": state is the 3rd field, utime the 14th, stime the 15th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
-      for (const child of children ? children.split(" ") : []) ms += cpuMs(Number(child)) ?? 0;
-    }
-    return ms;
+    const own = (Number(fields[11]) + Number(fields[12])) * 10;
+    return childProcesses(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
   } catch {
     return null;
   }
