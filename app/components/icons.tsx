@@ -100,11 +100,18 @@ export function ChevronIcon(props: IconProps & { direction: "left" | "right" }) 
   );
 }
 
-export function HeartIcon(props: IconProps & { filled?: boolean }) {
-  const { filled = false, ...rest } = props;
+/** Drawn by CSS (.icon-heart in styles/app.css): lists repeat it on every row. */
+export function HeartIcon({
+  className = "",
+  filled = false,
+}: {
+  className?: string;
+  filled?: boolean;
+}) {
   return (
-    <Icon {...rest} fill={filled ? "currentColor" : "none"}>
-      <path d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.3 3.4 5 6.7 5c2 0 3.5 1.1 4.3 2.6h2C13.8 6.1 15.3 5 17.3 5c3.3 0 5.2 3.3 4 6.4-1.8 4.5-9.3 9.1-9.3 9.1z" />
-    </Icon>
+    <span
+      aria-hidden="true"
+      className={`${filled ? "icon-heart-filled" : "icon-heart"} ${className}`}
+    />
   );
 }
