@@ -333,6 +333,8 @@ async function seedListings(database: Database): Promise<number> {
   } finally {
     await triggers("enable");
   }
+  // What the triggers would have counted (seller_listing_count, migration 0011).
+  await db.execute(sql`select carlot_recount_seller_listings()`);
   const vacuumStarted = Date.now();
   // As after any bulk load: statistics for the planner, and the visibility map that
   // lets index-only scans skip the table (PostgreSQL's autovacuum keeps it up; on

@@ -274,6 +274,11 @@ export const listing = pgTable(
       t.advertisedAt,
       t.confirmedAt,
     ),
+    // My Products' "hidden until confirmed" figure: a seller's available cars confirmed
+    // before a date, read as a range (usually empty) instead of counting all their cars.
+    index("listing_seller_confirmed_idx")
+      .on(t.sellerId, t.confirmedAt)
+      .where(sql`${t.status} = 'available'`),
     // The target of order_listing_seller_fk: a request names its car and that car's seller.
     uniqueIndex("listing_id_seller_idx").on(t.id, t.sellerId),
     check("listing_prices_check", sql`${t.originalPrice} >= 0 and ${t.resalePrice} >= 0`),
@@ -283,6 +288,23 @@ export const listing = pgTable(
     ),
   ],
 );
+
+/**
+ * Each seller's cars by status and advertised, kept by triggers on listing (migration
+ * 0011) in the same transaction as every insert, delete, status or advertising change:
+ * the dashboard, My Products and the admin's lists read one row per seller instead of
+ * counting a dealer's thousands of cars on every page. A bulk load with listing's
+ * triggers off must call carlot_recount_seller_listings() afterwards.
+ */
+export const sellerListingCount = pgTable("seller_listing_count", {
+  sellerId: text("seller_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  total: integer("total").notNull(),
+  available: integer("available").notNull(),
+  sold: integer("sold").notNull(),
+  advertised: integer("advertised").notNull(),
+});
 
 export const listingPhoto = pgTable(
   "listing_photo",

@@ -5,7 +5,7 @@ import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { pageWindow } from "#app/models/id.ts";
-import { listing, user, userRoleCount, verification } from "#app/db/schema.ts";
+import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import {
@@ -115,10 +115,9 @@ export async function findUsers(db: Db, options: { role: Role | null; q: string;
     sellerIds.length === 0
       ? Promise.resolve([])
       : db
-          .select({ sellerId: listing.sellerId, n: count() })
-          .from(listing)
-          .where(inArray(listing.sellerId, sellerIds))
-          .groupBy(listing.sellerId),
+          .select({ sellerId: sellerListingCount.sellerId, n: sellerListingCount.total })
+          .from(sellerListingCount)
+          .where(inArray(sellerListingCount.sellerId, sellerIds)),
     findVerifications(db, sellerIds),
   ]);
   const carsOf = new Map(cars.map((row) => [row.sellerId, row.n]));

@@ -1,8 +1,8 @@
 // The numbers on the dashboard overview, per role.
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, order, report, userRoleCount, wishlist } from "#app/db/schema.ts";
+import { order, report, sellerListingCount, userRoleCount, wishlist } from "#app/db/schema.ts";
 import { countOpenRequests } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 
@@ -15,17 +15,16 @@ async function countOf(query: Promise<{ n: number }[]>): Promise<number> {
 
 export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<SummaryFigure[]> {
   if (viewer.role === "seller") {
-    const mine = eq(listing.sellerId, viewer.id);
-    // One pass over the seller's cars (listing_seller_idx) for the three car figures.
+    // The three car figures from seller_listing_count (kept by triggers), not the cars.
     const [[cars], buyers] = await Promise.all([
       db
         .select({
-          available: sql<number>`(count(*) filter (where ${listing.status} = 'available'))::int`,
-          sold: sql<number>`(count(*) filter (where ${listing.status} = 'sold'))::int`,
-          advertised: sql<number>`(count(*) filter (where ${listing.advertisedAt} is not null))::int`,
+          available: sellerListingCount.available,
+          sold: sellerListingCount.sold,
+          advertised: sellerListingCount.advertised,
         })
-        .from(listing)
-        .where(mine),
+        .from(sellerListingCount)
+        .where(eq(sellerListingCount.sellerId, viewer.id)),
       countOpenRequests(db, viewer.id),
     ]);
     const { available, sold, advertised } = cars ?? { available: 0, sold: 0, advertised: 0 };

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, listingPhoto, user } from "#app/db/schema.ts";
+import { listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
 import { photoFileColumns, selectListingRows, toRow } from "#app/models/listing.server.ts";
@@ -49,14 +49,25 @@ export async function findSellerListings(
   options: { sellerId: string; page: number; now: Date },
 ): Promise<MyListingPage> {
   const mine = eq(listing.sellerId, options.sellerId);
-  const [totals] = await db
-    .select({
-      total: count(),
-      stale: sql<number>`(count(*) filter (where ${listing.status} = 'available' and ${listing.confirmedAt} <= ${freshnessCutoff(options.now)}))::int`,
-    })
-    .from(listing)
-    .where(mine);
-  const total = totals?.total ?? 0;
+  // The total from seller_listing_count (kept by triggers); the cars waiting for
+  // confirmation from a range of listing_seller_confirmed_idx (usually empty).
+  const [[counted], [waiting]] = await Promise.all([
+    db
+      .select({ total: sellerListingCount.total })
+      .from(sellerListingCount)
+      .where(eq(sellerListingCount.sellerId, options.sellerId)),
+    db
+      .select({ stale: count() })
+      .from(listing)
+      .where(
+        and(
+          mine,
+          eq(listing.status, "available"),
+          lte(listing.confirmedAt, freshnessCutoff(options.now)),
+        ),
+      ),
+  ]);
+  const total = counted?.total ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, MY_LISTINGS_PAGE_SIZE);
   // "nulls last" as in listing_seller_idx, so the page of ids is read from the index.
   const newestFirst = [
@@ -81,7 +92,7 @@ export async function findSellerListings(
       advertised: raw.advertisedAt !== null,
     })),
     total,
-    stale: totals?.stale ?? 0,
+    stale: waiting?.stale ?? 0,
     page,
     pageCount,
   };
