@@ -412,6 +412,25 @@ export const report = pgTable(
   ],
 );
 
+/**
+ * The report queue: each car with open reports, how many and the latest one's time,
+ * kept by triggers on report (migration 0012) in the same transaction as every report
+ * made, resolved or deleted. Reported Items pages and counts the queue from here
+ * instead of grouping every open report on each page.
+ */
+export const reportedListing = pgTable(
+  "reported_listing",
+  {
+    listingId: integer("listing_id")
+      .primaryKey()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    openReports: integer("open_reports").notNull(),
+    latestAt: timestamp("latest_at", { withTimezone: true }).notNull(),
+  },
+  // Reported Items: the most recently reported car first.
+  (t) => [index("reported_listing_latest_idx").on(t.latestAt.desc(), t.listingId.desc())],
+);
+
 export const wishlist = pgTable(
   "wishlist",
   {

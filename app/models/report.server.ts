@@ -2,10 +2,10 @@
 // someone else's car once; admins see each reported car once with its open
 // reports, and either delete the car or dismiss the reports. Both resolve the
 // reports and write the audit row in the same transaction.
-import { and, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, report, user } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, report, reportedListing, user } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { finishListingRemoval, removeListingsInTx } from "#app/models/listing-manage.server.ts";
 import type { ListingStatus } from "#app/models/listing.ts";
@@ -73,22 +73,23 @@ const open = isNull(report.resolvedAt);
 
 /**
  * One page of reported cars, each once, the most recently reported first, with
- * its open reports newest first (report_unresolved_idx, report_listing_idx).
+ * its open reports newest first. The queue and its size come from reported_listing
+ * (kept by triggers on report; reported_listing_latest_idx), the page's reports from
+ * report_listing_idx.
  */
 export async function findReportedListings(db: Db, storage: Storage, page: number) {
-  const [totals] = await db
-    .select({ total: count() })
-    .from(db.selectDistinct({ id: report.listingId }).from(report).where(open).as("reported"));
+  const [totals] = await db.select({ total: count() }).from(reportedListing);
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / REPORTED_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const latest = max(report.createdAt);
+  // "nulls last" as in reported_listing_latest_idx, so the page is read from the index.
   const chosen = await db
-    .select({ id: report.listingId, latestAt: latest })
-    .from(report)
-    .where(open)
-    .groupBy(report.listingId)
-    .orderBy(desc(latest), desc(report.listingId))
+    .select({ id: reportedListing.listingId, latestAt: reportedListing.latestAt })
+    .from(reportedListing)
+    .orderBy(
+      sql`${reportedListing.latestAt} desc nulls last`,
+      sql`${reportedListing.listingId} desc nulls last`,
+    )
     .limit(REPORTED_PAGE_SIZE)
     .offset((current - 1) * REPORTED_PAGE_SIZE);
   const ids = chosen.map((row) => row.id);
@@ -147,7 +148,7 @@ export async function findReportedListings(db: Db, storage: Storage, page: numbe
           car.smallKey && car.width && car.height
             ? { url: storage.url(car.smallKey), width: car.width, height: car.height }
             : null,
-        latestAt: (pick.latestAt ?? new Date()).toISOString(),
+        latestAt: pick.latestAt.toISOString(),
         reports: reports
           .filter((row) => row.listingId === car.id)
           .map((row) => ({
