@@ -8,10 +8,11 @@
 // opened it. The trigger and "Yes" say when the request is under way.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useFormAction } from "react-router";
 
 import { showToast } from "#app/components/toaster.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
 
 // Pages that show a spinner next to a confirm dialog import both from here.
 export { Spinner };
@@ -72,14 +73,17 @@ export function ConfirmDialog({
   action?: string;
   className?: string;
 }) {
-  const fetcher = useFetcher();
+  // The form's own address, as <fetcher.Form> would have it; the fetcher is made the
+  // first time the form is sent (a table renders one of these per row and button).
+  const formAction = useFormAction(action);
+  const fetcher = useFetcherOnDemand();
   const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
   // The dialog is built the first time it opens, and kept afterwards (so closing runs
   // as Radix runs it): a table of twenty rows renders sixty closed dialogs otherwise.
   const [used, setUsed] = useState(false);
   const submitted = useRef(false);
-  const pending = fetcher.state !== "idle";
+  const pending = fetcher.pending;
 
   // Close once the request (and the reload after it) has finished. Successes
   // redirect with a flash toast; a refusal answered with { error } is shown here.
@@ -118,18 +122,12 @@ export function ConfirmDialog({
     if (!formRef.current || pending) return;
     submitted.current = true;
     // The page stays where it is: the redirect back only refreshes its data.
-    void fetcher.submit(formRef.current, { preventScrollReset: true });
+    fetcher.submit(formRef.current);
   };
 
   return (
     <>
-      <fetcher.Form
-        method="post"
-        action={action}
-        ref={formRef}
-        preventScrollReset
-        className={className}
-      >
+      <form method="post" action={formAction} ref={formRef} className={className}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -158,7 +156,8 @@ export function ConfirmDialog({
             )}
           </button>
         )}
-      </fetcher.Form>
+      </form>
+      {fetcher.runner}
       {used ? (
         <Dialog.Root
           open={open}

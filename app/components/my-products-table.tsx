@@ -2,7 +2,7 @@
 // Details, Delete, Edit, Change Status, Advertise, plus how fresh each listing is
 // (DESIGN decision 21). On phones every row becomes a labelled card.
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFormAction } from "react-router";
 
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
@@ -16,6 +16,7 @@ import {
   smallButton,
 } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
 import {
   confirmedAgo,
   daysUntilHidden,
@@ -94,10 +95,19 @@ function CarCell({ row, now }: { row: MyListingRow; now: string }) {
 
 /** One click: the car is still for sale (intent confirm). */
 function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.state !== "idle";
+  const formAction = useFormAction();
+  const fetcher = useFetcherOnDemand();
+  const pending = fetcher.pending;
   return (
-    <fetcher.Form method="post" preventScrollReset className={urgent ? "mt-2" : "mt-1"}>
+    <form
+      method="post"
+      action={formAction}
+      className={urgent ? "mt-2" : "mt-1"}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) fetcher.submit(event.currentTarget);
+      }}
+    >
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="id" value={row.id} />
       <button
@@ -114,7 +124,8 @@ function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
         {pending ? <Spinner /> : null}
         {pending ? "Confirming…" : "Still for sale"}
       </button>
-    </fetcher.Form>
+      {fetcher.runner}
+    </form>
   );
 }
 

@@ -1,9 +1,10 @@
 // Save / unsave a car (the wishlist). A toggle with a pressed state; it posts to
 // /wishlist and comes back here, so it works without JavaScript too. With
 // JavaScript it shows the new state at once.
-import { useLocation, useFetcher } from "react-router";
+import { useLocation } from "react-router";
 
 import { HeartIcon } from "#app/components/icons.tsx";
+import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
 import { WISHLIST_PATH } from "#app/models/wishlist.ts";
 
 export function SaveCarButton({
@@ -18,12 +19,20 @@ export function SaveCarButton({
   /** Icon only (list rows); the label stays for assistive technology. */
   compact?: boolean;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcherOnDemand();
   const location = useLocation();
   const pendingIntent = fetcher.formData?.get("intent");
   const shown = pendingIntent ? pendingIntent === "save" : saved;
   return (
-    <fetcher.Form method="post" action={WISHLIST_PATH} className="inline-flex">
+    <form
+      method="post"
+      action={WISHLIST_PATH}
+      className="inline-flex"
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit(event.currentTarget);
+      }}
+    >
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="intent" value={shown ? "remove" : "save"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -41,6 +50,7 @@ export function SaveCarButton({
         <HeartIcon className="size-4" filled={shown} />
         {compact ? null : shown ? "Saved" : "Save"}
       </button>
-    </fetcher.Form>
+      {fetcher.runner}
+    </form>
   );
 }
