@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -132,6 +133,10 @@ export async function createApp(options: {
     maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
 
   const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
+  // React Router derives its route tables and request handler from a build object
+  // once; from a function it derives them again on every request (development's
+  // edited modules). Production's build never changes.
+  const routerBuild = options.build ?? (productionBuild as ServerBuild);
   const formTargets = oidc ? [new URL(oidc.issuer).origin] : [];
   const imageOrigins = env.MEDIA_PUBLIC_URL ? [new URL(env.MEDIA_PUBLIC_URL).origin] : [];
   const hosts = allowedHosts({
@@ -140,7 +145,7 @@ export async function createApp(options: {
     port: env.PORT,
     interfaceAddresses: ownInterfaceAddresses(),
   });
-  const renderPage = createRouterHandler(build, env.NODE_ENV);
+  const renderPage = createRouterHandler(routerBuild, env.NODE_ENV);
   // Development re-renders edited modules; tests call loaders directly.
   const pageCacheBytes = env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0;
   const pageCache = createPageCache({
@@ -210,7 +215,15 @@ export async function createApp(options: {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  // Pages rendered for one request (signed-in pages, form answers) are compressed
+  // once each: brotli at quality 3 costs half of quality 4 (0.3 against 0.5 ms for a
+  // 110 KB page) for 6% more bytes. Stored pages and build files are compressed
+  // once, at the highest levels (page-cache.ts, precompress.ts).
+  app.use(
+    compression({
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    }),
+  );
 
   app.use(securityHeaders({ dev, formTargets, imageOrigins }));
 
@@ -326,7 +339,7 @@ export async function createApp(options: {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build,
+      build: routerBuild,
       mode: env.NODE_ENV,
       getLoadContext: (req, res) =>
         createAppContext(services, {
