@@ -10,6 +10,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 
 import type { FromThread, ThreadError, ToThread, WorkerSettings } from "./pglite-protocol.ts";
+import { preparedStatements } from "./pglite-statements.ts";
 
 const settings = workerData as WorkerSettings;
 const port = parentPort!;
@@ -51,6 +52,10 @@ const ROLLBACK = Symbol("rollback");
 
 async function main(): Promise<void> {
   const db = await PGlite.create(settings.dataDir, { startParams: settings.startParams });
+  // Statements are kept prepared (pglite-statements.ts), each execution planned for
+  // its own values as an unnamed statement is.
+  await db.exec("set plan_cache_mode = force_custom_plan");
+  const statements = preparedStatements(db);
   const transactions = new Map<number, OpenTransaction>();
   const listening = new Map<string, () => Promise<void>>();
   let nextTransaction = 1;
@@ -88,12 +93,13 @@ async function main(): Promise<void> {
 
   const run = async (message: Exclude<ToThread, { kind: "begin" }>): Promise<unknown> => {
     switch (message.kind) {
-      case "query":
-        return session(message.tx).query(
-          message.text,
-          message.params,
-          queryOptions(message.rawTypes, message.rowMode),
-        );
+      case "query": {
+        const options = queryOptions(message.rawTypes, message.rowMode);
+        const params = message.params ?? [];
+        if (message.tx === undefined) return statements.query(message.text, params, options);
+        session(message.tx); // throws when the transaction has ended
+        return statements.queryInTransaction(message.text, params, options);
+      }
       case "exec":
         return session(message.tx).exec(message.text);
       case "end": {

@@ -1,0 +1,111 @@
+// Statements kept prepared on the embedded database's thread answer exactly as
+// PGlite's own query() does: the same rows for other values, the same errors, a
+// bounded number of statements, a statement parsed again after a migration changed
+// what it reads, and nothing left behind by a transaction that failed.
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { preparedStatements } from "#app/db/pglite-statements.ts";
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(`
+    create table item (id int primary key, name text not null unique, price numeric, at timestamptz);
+    insert into item values (1, 'one', 10.5, '2026-01-02T03:04:05Z'), (2, 'two', null, null);
+  `);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+/** How many named statements PostgreSQL holds for this session. */
+const preparedInSession = async () =>
+  (await db.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements"))
+    .rows[0]!.count;
+
+describe("preparedStatements", () => {
+  test("answers as PGlite's query() does, for each value, in both row forms", async () => {
+    const statements = preparedStatements(db);
+    const text = "select id, name, price, at from item where id = $1";
+    for (const id of [1, 2, 3]) {
+      expect(await statements.query(text, [id], {})).toEqual(await db.query(text, [id]));
+    }
+    const asArrays = await statements.query(text, [1], { rowMode: "array" });
+    expect(asArrays.rows).toEqual([[1, "one", "10.5", new Date("2026-01-02T03:04:05Z")]]);
+    // Parsed once, run three more times.
+    expect(statements.size).toBe(1);
+  });
+
+  test("sends nulls, dates, arrays and JSON as PGlite's serializers would", async () => {
+    const statements = preparedStatements(db);
+    const text =
+      "select $1::int as nothing, $2::timestamptz as at, $3::int[] as ids, $4::jsonb as data";
+    const params = [null, new Date("2026-05-06T07:08:09Z"), [1, 2], { a: [1, "b"] }];
+    expect((await statements.query(text, params, {})).rows).toEqual(
+      (await db.query(text, params)).rows,
+    );
+  });
+
+  test("keeps at most its limit, closing the least recently used", async () => {
+    const statements = preparedStatements(db, 3);
+    const before = await preparedInSession();
+    const ask = (n: number) => statements.query(`select ${n} as n where $1::int = 1`, [1], {});
+    for (const n of [1, 2, 3]) await ask(n);
+    await ask(1); // now 2 is the least recently used
+    await ask(4);
+    expect(statements.size).toBe(3);
+    expect(await preparedInSession()).toBe(before + 3);
+    // 1 is still prepared, 2 was closed and is parsed again when asked.
+    expect((await ask(1)).rows).toEqual([{ n: 1 }]);
+    expect((await ask(2)).rows).toEqual([{ n: 2 }]);
+    expect(await preparedInSession()).toBe(before + 3);
+  });
+
+  test("gives PostgreSQL's errors with their fields, and keeps working after them", async () => {
+    const statements = preparedStatements(db);
+    await expect(
+      statements.query("insert into item (id, name) values ($1, $2)", [3, "one"], {}),
+    ).rejects.toMatchObject({ code: "23505", constraint: "item_name_key" });
+    await expect(statements.query("select nope from item", [], {})).rejects.toMatchObject({
+      code: "42703",
+    });
+    expect((await statements.query("select count(*)::int as n from item", [], {})).rows).toEqual([
+      { n: 2 },
+    ]);
+  });
+
+  test("inside a transaction, a failed statement ends it and later ones still run after", async () => {
+    const statements = preparedStatements(db);
+    const insert = "insert into item (id, name) values ($1, $2)";
+    await db
+      .transaction(async () => {
+        await statements.queryInTransaction(insert, [5, "five"], {});
+        await expect(statements.queryInTransaction(insert, [6, "five"], {})).rejects.toMatchObject({
+          code: "23505",
+        });
+        await expect(
+          statements.queryInTransaction("select 1 as n where $1::int = 1", [1], {}),
+        ).rejects.toMatchObject({ code: "25P02" });
+      })
+      .catch(() => undefined);
+    // Rolled back as a whole; the statements prepared in it still serve.
+    expect((await statements.query("select id from item where id = $1", [5], {})).rows).toEqual([]);
+    await statements.query(insert, [7, "seven"], {});
+    expect((await statements.query("select name from item where id = $1", [7], {})).rows).toEqual([
+      { name: "seven" },
+    ]);
+  });
+
+  test("parses a statement again when a migration changed the columns it returns", async () => {
+    const statements = preparedStatements(db);
+    const text = "select * from item where id = $1";
+    expect(Object.keys((await statements.query(text, [1], {})).rows[0]!)).not.toContain("colour");
+    await db.exec("alter table item add column colour text default 'red'");
+    const again = await statements.query(text, [1], {});
+    expect(again.rows[0]).toMatchObject({ id: 1, colour: "red" });
+    expect(statements.size).toBe(1);
+  });
+});
