@@ -1,9 +1,10 @@
 // The audit log page: filters (action, admin, from, to) in a GET form, so every
 // view has its own URL, and one page of entries at a time.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
 import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import type { AuditActor, AuditEntry } from "#app/models/audit.server.ts";
@@ -60,12 +61,12 @@ function Subject({ entry }: { entry: AuditEntry }) {
   // Deleted cars have no page; others link to theirs.
   if (entry.subjectType === "listing" && entry.action !== "delete_listing") {
     return (
-      <Link
+      <AppLink
         to={listingPath(Number(entry.subjectId))}
         className="font-medium text-brand-700 hover:underline"
       >
         {entry.subjectName}
-      </Link>
+      </AppLink>
     );
   }
   return label;
@@ -186,12 +187,12 @@ export function AuditLogPage({
             Filter
           </button>
           {filtered ? (
-            <Link
+            <AppLink
               to="/dashboard/audit"
               className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             >
               Clear
-            </Link>
+            </AppLink>
           ) : null}
         </div>
       </Form>

@@ -7,8 +7,9 @@
 // The dialog's code (form-dialog-body.tsx) loads when the button is first pointed
 // at, focused or used.
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { FormError } from "#app/components/ui/form.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 
@@ -108,7 +109,7 @@ export function FormDialog({
   const contentId = useId();
   return (
     <>
-      <Link
+      <AppLink
         ref={triggerRef}
         to={fallbackHref}
         aria-label={triggerLabel}
@@ -126,7 +127,7 @@ export function FormDialog({
         className={triggerClassName}
       >
         {trigger}
-      </Link>
+      </AppLink>
       {opened ? (
         <Suspense fallback={null}>
           <FormDialogBody
@@ -180,9 +181,9 @@ export function FormSection({
           body={body}
           pending={pending}
           cancel={
-            <Link to={closeTo} preventScrollReset className={cancelClass}>
+            <AppLink to={closeTo} preventScrollReset className={cancelClass}>
               Cancel
-            </Link>
+            </AppLink>
           }
         />
       </Form>

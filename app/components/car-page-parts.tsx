@@ -1,6 +1,5 @@
 // Parts of a car's page (app/routes/products/detail.tsx): a fact tile, and what a
 // signed-in visitor can do about the car (contact its seller, save it, report it).
-import { Link } from "react-router";
 
 import type { FormReply } from "#app/components/admin-form-dialog.tsx";
 import {
@@ -10,6 +9,7 @@ import {
 } from "#app/components/contact-seller.tsx";
 import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import type { ListingDetail } from "#app/models/listing.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
@@ -73,9 +73,9 @@ export function BuyerActions({
           className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-600/25"
         >
           You have contacted the seller about this car. Follow or cancel your request in{" "}
-          <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
+          <AppLink to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
             My Orders
-          </Link>
+          </AppLink>
           .
         </p>
       ) : null}

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 export type CategoryCardData = { id: number; slug: string; name: string; imageUrl: string };
 
@@ -38,7 +37,7 @@ export function CategoryCards({
           </div>
           <div className="flex items-center justify-between gap-3 p-4">
             <Heading className="text-lg font-semibold text-slate-900">{category.name}</Heading>
-            <Link
+            <AppLink
               to={`/products/${category.slug}`}
               prefetch="intent"
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/15 hover:bg-brand-100"
@@ -48,7 +47,7 @@ export function CategoryCards({
               <ArrowRightIcon className="size-4" />
               {/* The whole card is clickable; the link keeps one accessible name. */}
               <span className="absolute inset-0" aria-hidden="true" />
-            </Link>
+            </AppLink>
           </div>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 /** An honest placeholder for a dashboard page whose feature has not landed yet. */
 export function ComingSoon({ title, what }: { title: string; what: string }) {
@@ -11,12 +11,12 @@ export function ComingSoon({ title, what }: { title: string; what: string }) {
         <p className="mt-2 text-slate-700">
           This page is not built yet; nothing here works for now.
         </p>
-        <Link
+        <AppLink
           to="/dashboard"
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
           Back to the dashboard
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 // Cars side by side: one column per car, one row per fact. Rows whose values
 // differ are highlighted, and the best price, mileage and year are marked.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 import { VerifiedBadge } from "#app/components/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   formatMileage,
   formatPrice,
@@ -133,7 +133,7 @@ export function CompareTable({
             <td className="sticky left-0 z-10 bg-white p-3" />
             {cars.map((car) => (
               <th key={car.id} scope="col" className="relative p-3 text-left font-normal">
-                <Link to={listingPath(car.id)} className="group block">
+                <AppLink to={listingPath(car.id)} className="group block">
                   {car.photo ? (
                     <ListingPicture
                       photo={car.photo}
@@ -147,13 +147,13 @@ export function CompareTable({
                   <span className="mt-2 block font-semibold text-slate-900 group-hover:text-brand-700">
                     {car.title}
                   </span>
-                </Link>
-                <Link
+                </AppLink>
+                <AppLink
                   to={compareHref(ids.filter((id) => id !== car.id))}
                   className="mt-1 inline-block text-xs font-semibold text-slate-600 hover:text-red-700 hover:underline"
                 >
                   Remove<span className="sr-only"> {car.title} from the comparison</span>
-                </Link>
+                </AppLink>
               </th>
             ))}
           </tr>

@@ -2,8 +2,8 @@
 // or in the page's `compare` parameter (without). "Compare" buttons add and remove
 // cars; the bar at the bottom links to /compare?ids=….
 import { useEffect, useSyncExternalStore } from "react";
-import { Link } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   COMPARE_MAX,
   compareHref,
@@ -145,12 +145,12 @@ export function CompareBar({ initialIds = NONE }: { initialIds?: readonly number
           >
             Clear
           </button>
-          <Link
+          <AppLink
             to={compareHref(ids)}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
             Compare {ids.length} {ids.length === 1 ? "car" : "cars"}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </div>

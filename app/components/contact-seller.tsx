@@ -6,8 +6,8 @@
 // (contact-seller-dialog.tsx) loads when the button is first pointed at, focused
 // or used: visitors who only read the page never download it.
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { SAFETY_PATH, SAFETY_TIPS } from "#app/models/safety.ts";
 
@@ -118,12 +118,12 @@ export function ContactFields({
             <li key={tip}>{tip}</li>
           ))}
         </ul>
-        <Link
+        <AppLink
           to={SAFETY_PATH}
           className="mt-1 inline-block font-semibold text-amber-950 underline underline-offset-2"
         >
           More advice on buying safely
-        </Link>
+        </AppLink>
       </aside>
       <div className="mt-5">
         <SubmitButton pending={pending} pendingLabel="Sending your request…">
@@ -170,7 +170,7 @@ export function ContactSellerDialog(props: ContactProps) {
   const contentId = useId();
   return (
     <>
-      <Link
+      <AppLink
         ref={trigger}
         to={`${props.action}#contact-seller`}
         aria-haspopup="dialog"
@@ -186,7 +186,7 @@ export function ContactSellerDialog(props: ContactProps) {
         className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 sm:w-auto"
       >
         Contact Seller
-      </Link>
+      </AppLink>
       {opened ? (
         <Suspense fallback={null}>
           <ContactSellerDialogBody

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 import { CompareToggle } from "#app/components/compare-tray.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import {
@@ -11,6 +9,7 @@ import {
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import {
@@ -78,10 +77,10 @@ function EmailText({ email }: { email: string }) {
 
 export function DetailsLink({ row }: { row: ListingRow }) {
   return (
-    <Link to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
+    <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
       Details<span className="sr-only"> of {row.title}</span>
       <ArrowRightIcon className="size-3.5" />
-    </Link>
+    </AppLink>
   );
 }
 
@@ -159,13 +158,13 @@ export function ListingTable({
         <span className="flex min-w-0 items-center gap-3">
           <CarPhoto row={row} size="sm" />
           <span className="min-w-0">
-            <Link
+            <AppLink
               to={listingPath(row.id)}
               prefetch="intent"
               className="block font-semibold text-slate-900 hover:text-brand-700"
             >
               {row.title}
-            </Link>
+            </AppLink>
             <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
             {row.facts ? <FactsLine facts={row.facts} /> : null}
           </span>

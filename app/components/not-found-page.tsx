@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 export function NotFoundPage() {
   return (
@@ -15,12 +15,12 @@ export function NotFoundPage() {
       <p className="mt-4 text-slate-600">
         The page you are looking for does not exist, or the car has been removed.
       </p>
-      <Link
+      <AppLink
         to="/"
         className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
       >
         Back to the home page
-      </Link>
+      </AppLink>
     </section>
   );
 }

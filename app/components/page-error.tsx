@@ -1,4 +1,6 @@
-import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Form, isRouteErrorResponse, useLocation } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 /** Any error other than 404: say what happened, in words people understand. */
 function isNetworkFailure(error: unknown): boolean {
@@ -54,12 +56,12 @@ export function PageErrorMessage({ error }: { error: unknown }) {
       <h1 className="mt-6 text-2xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-4 text-slate-600">{detail}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
+        <AppLink
           to="/"
           className="inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
         >
           Back to the home page
-        </Link>
+        </AppLink>
         {status === 403 ? (
           // DESIGN decision 18: offer to switch accounts, then come back here.
           <Form method="post" action="/logout">

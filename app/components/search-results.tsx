@@ -1,7 +1,8 @@
 // Around the search results: what was corrected, the filters in use (each one
 // removable), and what to loosen when nothing matches.
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   activeFilters,
   countLabel,
@@ -25,7 +26,7 @@ export function ActiveFilters({ filters, compare }: { filters: SearchFilters; co
       <ul className="contents">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link
+            <AppLink
               to={withQuery(pathname, searchQuery(filters, chip.without, { compare }))}
               preventScrollReset
               className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-600/20 hover:bg-brand-100"
@@ -35,17 +36,17 @@ export function ActiveFilters({ filters, compare }: { filters: SearchFilters; co
                 ×
               </span>
               <span className="sr-only">(remove this filter)</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
-      <Link
+      <AppLink
         to={withQuery(pathname, compare ? `compare=${encodeURIComponent(compare)}` : "")}
         preventScrollReset
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
         Clear all
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -79,7 +80,7 @@ export function EmptySearch({
           <ul className="mx-auto mt-4 grid max-w-md gap-2 text-left">
             {suggestions.slice(0, 5).map((option) => (
               <li key={option.label}>
-                <Link
+                <AppLink
                   to={hrefOf(option)}
                   className="flex items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200 hover:bg-slate-50"
                 >
@@ -87,7 +88,7 @@ export function EmptySearch({
                   <span className="text-sm whitespace-nowrap text-slate-600">
                     {countLabel(option.total, option.capped)}
                   </span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -102,12 +103,12 @@ export function EmptySearch({
         </p>
       )}
       {filtered || inCategory ? (
-        <Link
+        <AppLink
           to="/products/allProducts"
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
           See all cars
-        </Link>
+        </AppLink>
       ) : null}
     </div>
   );

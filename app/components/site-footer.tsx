@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { MicroblogIcon, SocialNetworkIcon, VideoIcon } from "#app/components/icons.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "#app/models/site.ts";
 
 const SOCIAL_ICONS = {
@@ -14,7 +13,7 @@ export function SiteFooter() {
     <footer className="mt-16 bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <div>
-          <Link to="/" className="inline-flex items-center gap-3 rounded-md">
+          <AppLink to="/" className="inline-flex items-center gap-3 rounded-md">
             <img
               src="/logo.svg"
               alt={`${SITE_NAME} logo`}
@@ -23,26 +22,26 @@ export function SiteFooter() {
               className="size-12"
             />
             <span className="text-xl font-bold text-white">{SITE_NAME}</span>
-          </Link>
+          </AppLink>
           <p className="mt-3 text-sm">{SITE_TAGLINE}</p>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Explore</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link to="/products" className="hover:text-white">
+              <AppLink to="/products" className="hover:text-white">
                 Browse cars by category
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/products/allProducts" className="hover:text-white">
+              <AppLink to="/products/allProducts" className="hover:text-white">
                 All cars for sale
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/blogs" className="hover:text-white">
+              <AppLink to="/blogs" className="hover:text-white">
                 Blogs
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

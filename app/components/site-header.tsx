@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 
 import { ChevronIcon } from "#app/components/icons.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { UserAvatar } from "#app/components/user-avatar.tsx";
 import { DASHBOARD_MENU } from "#app/models/dashboard.ts";
 import { SITE_NAME } from "#app/models/site.ts";
@@ -93,13 +94,13 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6 lg:px-8">
-        <Link
+        <AppLink
           to="/"
           className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
         >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span className="text-lg max-[400px]:sr-only">{SITE_NAME}</span>
-        </Link>
+        </AppLink>
         <nav
           aria-label="Main"
           className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ml-6 sm:w-auto sm:pb-0"
@@ -130,12 +131,12 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
               </Form>
             </>
           ) : (
-            <Link
+            <AppLink
               to="/login"
               className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
             >
               Login
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

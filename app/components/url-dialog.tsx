@@ -4,7 +4,9 @@
 // to the link that opened it.
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 export function UrlDialog({
   title,
@@ -49,14 +51,14 @@ export function UrlDialog({
         <div className="mt-4">{children}</div>
         <div className="mt-6 flex justify-end">
           <Dialog.Close asChild>
-            <Link
+            <AppLink
               to={closeTo}
               replace
               preventScrollReset
               className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
             >
               Close
-            </Link>
+            </AppLink>
           </Dialog.Close>
         </div>
       </Dialog.Content>

@@ -1,12 +1,13 @@
 // My Wishlist: Car, Seller, Category & Location, Status, Details and Remove. Sold
 // and removed cars stay until removed, and say so.
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 
 import {
   CarRequestsTable,
   DashboardListPage,
   EmptyList,
 } from "#app/components/car-requests-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import { WISHLIST_MESSAGES, WISHLIST_PATH } from "#app/models/wishlist.ts";
@@ -51,12 +52,12 @@ export function WishlistView({
       {rows.length === 0 ? (
         <EmptyList message={WISHLIST_MESSAGES.empty}>
           <p className="text-slate-600">Tap the heart on a car to keep it here.</p>
-          <Link
+          <AppLink
             to="/products/allProducts"
             className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
           >
             Browse cars
-          </Link>
+          </AppLink>
         </EmptyList>
       ) : (
         <>

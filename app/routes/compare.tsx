@@ -1,11 +1,11 @@
 // /compare?ids=3,8,12: up to four public cars side by side. The URL is the whole
 // comparison, so it can be shared with anyone, signed in or not.
 import { useState } from "react";
-import { Link } from "react-router";
 
 import { CompareTable } from "#app/components/compare-table.tsx";
 import { useSyncTray } from "#app/components/compare-tray.tsx";
 import { SearchNotices } from "#app/components/search-notices.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
 import { findCompareCars } from "#app/models/search.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -93,23 +93,23 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {cars.length > 1 ? (
-            <Link
+            <AppLink
               to={onlyDifferences ? href : `${href}&diff=1`}
               className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
               aria-pressed={onlyDifferences}
               role="button"
             >
               {onlyDifferences ? "Show every row" : "Only differences"}
-            </Link>
+            </AppLink>
           ) : null}
           {cars.length > 0 ? <ShareLink href={href} /> : null}
           {cars.length < COMPARE_MAX ? (
-            <Link
+            <AppLink
               to={addMore}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
             >
               {cars.length === 0 ? "Find cars" : "Add a car"}
-            </Link>
+            </AppLink>
           ) : null}
         </div>
       </div>

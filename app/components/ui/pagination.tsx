@@ -1,4 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
 
 /**
  * The page numbers to show: the first, the last, and two either side of the
@@ -51,9 +53,9 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
+        <AppLink to={hrefFor(page - 1)} rel="prev" className={linkClass}>
           Previous
-        </Link>
+        </AppLink>
       ) : (
         <span />
       )}
@@ -77,22 +79,22 @@ export function Pagination({
                   {n.toLocaleString("en-US")}
                 </span>
               ) : (
-                <Link
+                <AppLink
                   to={hrefFor(n)}
                   className={`${numberClass} bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100`}
                 >
                   <span className="sr-only">Page </span>
                   {n.toLocaleString("en-US")}
-                </Link>
+                </AppLink>
               )}
             </li>
           ),
         )}
       </ol>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
+        <AppLink to={hrefFor(page + 1)} rel="next" className={linkClass}>
           Next
-        </Link>
+        </AppLink>
       ) : (
         <span />
       )}

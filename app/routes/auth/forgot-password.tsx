@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { requestPasswordReset } from "#app/models/account.server.ts";
@@ -53,12 +54,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to
           choose a new password. The link works once and expires in one hour.
         </p>
-        <Link
+        <AppLink
           to="/login"
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
           Back to Log In
-        </Link>
+        </AppLink>
       </AuthCard>
     );
   }
@@ -80,12 +81,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Send reset link
         </SubmitButton>
       </Form>
-      <Link
+      <AppLink
         to="/login"
         className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
       >
         Back to Log In
-      </Link>
+      </AppLink>
     </AuthCard>
   );
 }

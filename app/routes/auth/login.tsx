@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
@@ -82,9 +83,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       subtitle={
         <>
           New to {SITE_NAME}?{" "}
-          <Link to={registerHref} className="font-semibold text-brand-700 hover:underline">
+          <AppLink to={registerHref} className="font-semibold text-brand-700 hover:underline">
             Register
-          </Link>
+          </AppLink>
         </>
       }
     >
@@ -117,12 +118,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
         </Field>
         <div className="flex justify-end pb-3">
-          <Link
+          <AppLink
             to="/forgot-password"
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
             Forgot Password
-          </Link>
+          </AppLink>
         </div>
         <SubmitButton pending={pending} pendingLabel="Logging in…">
           Log In

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
@@ -102,9 +103,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to={loginHref} className="font-semibold text-brand-700 hover:underline">
+          <AppLink to={loginHref} className="font-semibold text-brand-700 hover:underline">
             Log In
-          </Link>
+          </AppLink>
         </>
       }
     >

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { resetPassword } from "#app/models/account.server.ts";
@@ -58,12 +59,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Choose a new password">
         <FormError message={ACCOUNT_ERRORS.resetLinkInvalid} />
-        <Link
+        <AppLink
           to="/forgot-password"
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
           Ask for a new link
-        </Link>
+        </AppLink>
       </AuthCard>
     );
   }

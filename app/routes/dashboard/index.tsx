@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DASHBOARD_MENU, DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
 import { SITE_NAME } from "#app/models/site.ts";
@@ -38,7 +37,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {figures.map((figure) => (
             <li key={figure.label}>
-              <Link
+              <AppLink
                 to={figure.to}
                 className="block rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
               >
@@ -46,7 +45,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="mt-1 block text-sm font-medium text-slate-600">
                   {figure.label}
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -58,43 +57,43 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 flex flex-wrap gap-3">
           {DASHBOARD_MENU[viewer.role].map((entry) => (
             <li key={entry.label}>
-              <Link
+              <AppLink
                 to={entry.to}
                 className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 {entry.label}
-              </Link>
+              </AppLink>
             </li>
           ))}
           {viewer.role === "admin" ? (
             // Not in the spec's admin menu: reached from here and from the admin pages.
             <li>
-              <Link
+              <AppLink
                 to="/dashboard/audit"
                 className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
               >
                 Audit Log
-              </Link>
+              </AppLink>
             </li>
           ) : null}
           {viewer.role === "buyer" ? null : (
             // Buyers find their wishlist in the menu; everyone else here.
             <li>
-              <Link
+              <AppLink
                 to="/dashboard/wishlist"
                 className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
               >
                 My Wishlist
-              </Link>
+              </AppLink>
             </li>
           )}
           <li>
-            <Link
+            <AppLink
               to="/products/allProducts"
               className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               Browse cars
-            </Link>
+            </AppLink>
           </li>
         </ul>
       </section>

@@ -1,9 +1,10 @@
 // DESIGN decision 9: sellers see My Products here, everyone else My Wishlist.
 // My Products (spec §2, §4): the seller's cars, to delete, edit, mark Available or
 // Sold, advertise, and confirm as still for sale (DESIGN decisions 6, 16, 20, 21).
-import { data, Link } from "react-router";
+import { data } from "react-router";
 
 import { MyProductsTable } from "#app/components/my-products-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { WishlistView } from "#app/components/wishlist-view.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
@@ -165,7 +166,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 function AddProductLink({ className = "" }: { className?: string }) {
   return (
-    <Link
+    <AppLink
       to="/dashboard/sellCar"
       className={`inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${className}`}
     >
@@ -173,7 +174,7 @@ function AddProductLink({ className = "" }: { className?: string }) {
         +
       </span>
       Add A Product
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,6 +1,6 @@
 // The public detail page (DESIGN decision 4): anyone can read it; contacting the
 // seller and reporting need an account.
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 
 import { BuyerActions, Fact } from "#app/components/car-page-parts.tsx";
@@ -13,6 +13,7 @@ import { ListingFreshness } from "#app/components/listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
 import type { FormReply } from "#app/components/admin-form-dialog.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
 import { getListingDetail } from "#app/models/listing.server.ts";
@@ -191,15 +192,15 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/products" className="hover:text-brand-700">
+            <AppLink to="/products" className="hover:text-brand-700">
               Products
-            </Link>
+            </AppLink>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={`/products/${listing.category.slug}`} className="hover:text-brand-700">
+            <AppLink to={`/products/${listing.category.slug}`} className="hover:text-brand-700">
               {listing.category.name}
-            </Link>
+            </AppLink>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate font-medium text-slate-900">
@@ -339,12 +340,12 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             ) : (
               <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
                 <p>Please log in to contact the seller.</p>
-                <Link
+                <AppLink
                   to={loginHref}
                   className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
                   Log in
-                </Link>
+                </AppLink>
               </div>
             )}
           </section>

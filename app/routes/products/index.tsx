@@ -1,7 +1,6 @@
-import { Link } from "react-router";
-
 import { CategoryCards } from "#app/components/category-cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
@@ -29,13 +28,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Products</h1>
           <p className="mt-2 text-slate-600">Choose a category, or see every car for sale.</p>
         </div>
-        <Link
+        <AppLink
           to="/products/allProducts"
           prefetch="intent"
           className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
         >
           See All Cars <ArrowRightIcon className="size-4" />
-        </Link>
+        </AppLink>
       </div>
       <div className="mt-8">
         <CategoryCards categories={loaderData.categories} action="See all" headingLevel="h2" />

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
-
 import { CategoryCards } from "#app/components/category-cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { AdvertisedTable } from "#app/components/listing-tables.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -53,13 +52,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             category to start, or look through every car for sale.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
+            <AppLink
               to="/products/allProducts"
               prefetch="intent"
               className="inline-flex items-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
             >
               See all cars <ArrowRightIcon className="size-4" />
-            </Link>
+            </AppLink>
           </div>
           <h2 className="sr-only">Categories</h2>
           <div className="mt-12">

@@ -1,8 +1,8 @@
 // /safety: how to buy a used car from a stranger without getting hurt or cheated.
 // The contact-seller form links here.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/safety";
@@ -80,12 +80,12 @@ export default function Safety() {
           </li>
         </Section>
       </div>
-      <Link
+      <AppLink
         to="/products/allProducts"
         className="mt-10 inline-flex rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
       >
         Browse cars
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 
 import { ListingForm } from "#app/components/listing-form.tsx";
 import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import {
@@ -122,12 +123,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-slate-600">
         Change what you need and save. Your photos stay as they are unless you remove, add or
         reorder them.{" "}
-        <Link
+        <AppLink
           to={listingPath(listing.id)}
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           See the car’s page
-        </Link>
+        </AppLink>
       </p>
       <div className="mt-8">
         <ListingForm

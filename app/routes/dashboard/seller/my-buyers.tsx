@@ -1,9 +1,10 @@
 // My Buyers (spec §2): who asked to be contacted about the seller's cars. The list
 // holds names and cars only; a buyer's email, phone and meeting place are loaded
 // for one open request at a time, for the seller of that car (DESIGN decision 22).
-import { data, Link } from "react-router";
+import { data } from "react-router";
 
 import { DashboardListPage, EmptyList } from "#app/components/car-requests-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { UrlDialog } from "#app/components/url-dialog.tsx";
@@ -49,19 +50,19 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
     {
       header: "Ordered Product",
       cell: (row) => (
-        <Link
+        <AppLink
           to={listingPath(row.listingId)}
           prefetch="intent"
           className="font-medium text-brand-700 hover:underline max-md:text-right"
         >
           {row.listingTitle}
-        </Link>
+        </AppLink>
       ),
     },
     {
       header: "Contact",
       cell: (row) => (
-        <Link
+        <AppLink
           id={`contact-${row.id}`}
           to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), contact: String(row.id) })}`}
           preventScrollReset
@@ -69,7 +70,7 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-700"
         >
           Contact Buyer<span className="sr-only"> {row.buyerName}</span>
-        </Link>
+        </AppLink>
       ),
     },
   ];

@@ -1,0 +1,54 @@
+// A link to one of our own pages by its absolute path: React Router's <Link> in the
+// browser, a plain <a> with the same attributes when the server renders it.
+//
+// On the server <Link> only decides its href and data-discover, but it runs six of
+// React Router's hooks to do so (resolving the path against the route, prefetch and
+// click handling that never run there): for a table of twenty rows with four links
+// each that was about a tenth of the page's rendering and its allocations. Given an
+// absolute path, the href is the path itself, so the server writes the element
+// directly; the browser hydrates it as the <Link> it always was (client-side
+// navigation, prefetching), with nothing in the markup to tell them apart.
+import type { ComponentProps, ReactNode } from "react";
+// The one place that renders React Router's <Link> itself.
+// eslint-disable-next-line no-restricted-imports
+import { Link } from "react-router";
+
+type AppLinkProps = Omit<ComponentProps<typeof Link>, "to" | "relative" | "discover"> & {
+  /** A path on this site ("/products/sedan", "/dashboard/myProducts?page=2"). */
+  to: string;
+};
+
+/**
+ * The server's rendering: what <Link to={path}> writes for a path of this site
+ * (href, data-discover="true", target and the element's own attributes), without its
+ * hooks. React Router's own props are left out (they are not attributes).
+ */
+export function ServerLink({
+  to,
+  prefetch: _prefetch,
+  mask: _mask,
+  defaultShouldRevalidate: _defaultShouldRevalidate,
+  reloadDocument: _reloadDocument,
+  replace: _replace,
+  state: _state,
+  preventScrollReset: _preventScrollReset,
+  viewTransition: _viewTransition,
+  target,
+  children,
+  ...rest
+}: AppLinkProps) {
+  // Anything but a path of this site ("page=2", "//host/…") is React Router's to resolve.
+  if (!to.startsWith("/") || to.startsWith("//"))
+    return (
+      <Link {...rest} to={to} target={target}>
+        {children}
+      </Link>
+    );
+  return (
+    <a {...rest} href={to} target={target} data-discover="true">
+      {children}
+    </a>
+  );
+}
+
+export const AppLink: (props: AppLinkProps) => ReactNode = import.meta.env.SSR ? ServerLink : Link;
