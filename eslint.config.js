@@ -57,6 +57,14 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message:
+                "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
+            },
+          ],
           patterns: [
             {
               group: ["#app/db/*", "**/db/*"],
@@ -75,6 +83,14 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message:
+                "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
+            },
+          ],
           patterns: [
             {
               group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],

@@ -1,12 +1,13 @@
 // Reported Items (spec §2): each reported car once, with its reports (reason,
 // words, reporter name, email and role, date), newest first; Delete asks
 // 'Confirm Delete?', Dismiss keeps the car.
-import { Link } from "react-router";
+import { useFormAction } from "react-router";
 
 import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/listing-bits.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { listingPath } from "#app/models/listing.ts";
@@ -14,7 +15,7 @@ import type { ReportedListing } from "#app/models/report.server.ts";
 import { REPORT_MESSAGES, REPORT_REASON_LABEL } from "#app/models/report.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 
-function ReportedCar({ car }: { car: ReportedListing }) {
+function ReportedCar({ car, action }: { car: ReportedListing; action: string }) {
   const count = car.reports.length;
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -35,9 +36,9 @@ function ReportedCar({ car }: { car: ReportedListing }) {
           )}
           <div className="min-w-0 flex-1">
             <h2 id={`car-${car.id}-title`} className="text-lg font-semibold text-slate-900">
-              <Link to={listingPath(car.id)} className="hover:text-brand-700">
+              <AppLink to={listingPath(car.id)} className="hover:text-brand-700">
                 {car.title}
-              </Link>
+              </AppLink>
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <StatusBadge status={car.status} />
@@ -51,6 +52,7 @@ function ReportedCar({ car }: { car: ReportedListing }) {
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
             <ConfirmDialog
+              action={action}
               fields={{ intent: "delete", id: String(car.id) }}
               title={`Delete ${car.title}?`}
               message={REPORT_MESSAGES.confirmDelete}
@@ -63,6 +65,7 @@ function ReportedCar({ car }: { car: ReportedListing }) {
               triggerClassName={dangerButton}
             />
             <ConfirmDialog
+              action={action}
               fields={{ intent: "dismiss", id: String(car.id) }}
               title={`Dismiss the reports about ${car.title}?`}
               message="The car stays listed and these reports leave this page. The audit log keeps a record."
@@ -113,6 +116,8 @@ export function ReportedItemsPage({
   page: number;
   pageCount: number;
 }) {
+  // Every car's forms post to this page: its address is resolved once, not per form.
+  const action = useFormAction();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Reported Items</h1>
@@ -122,12 +127,12 @@ export function ReportedItemsPage({
           ? `${total} ${total === 1 ? "car has" : "cars have"} open reports, most recently reported first.`
           : "Cars people report to the admins appear here."}{" "}
         Resolved reports leave this page; the{" "}
-        <Link
+        <AppLink
           to="/dashboard/audit"
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           audit log
-        </Link>{" "}
+        </AppLink>{" "}
         keeps them.
       </p>
       <div className="mt-6">
@@ -135,7 +140,7 @@ export function ReportedItemsPage({
           <>
             <ul className="space-y-5">
               {rows.map((car) => (
-                <ReportedCar key={car.id} car={car} />
+                <ReportedCar key={car.id} car={car} action={action} />
               ))}
             </ul>
             <Pagination page={page} pageCount={pageCount} />

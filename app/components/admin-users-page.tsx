@@ -1,9 +1,10 @@
 // The admin's user lists (spec §2): Name, User Type, Make Admin, Delete; seller
 // rows also verify (and withdraw a verification). A search box and pages keep a
 // site with many thousands of accounts usable.
-import { Form, Link } from "react-router";
+import { Form, useFormAction } from "react-router";
 
 import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   dangerButton,
   disabledButton,
@@ -176,10 +177,12 @@ function MakeAdminCell({
   row,
   kind,
   viewerId,
+  action,
 }: {
   row: AdminUserRow;
   kind: UsersPageKind;
   viewerId: string;
+  action: string;
 }) {
   if (row.role === "admin") {
     return (
@@ -188,6 +191,7 @@ function MakeAdminCell({
           Make Admin
         </button>
         <ConfirmDialog
+          action={action}
           fields={{ intent: "removeAdmin", id: row.id }}
           title={
             row.id === viewerId
@@ -208,6 +212,7 @@ function MakeAdminCell({
   }
   return (
     <ConfirmDialog
+      action={action}
       fields={{ intent: "makeAdmin", id: row.id }}
       title={`Make ${row.name} an admin?`}
       message={ADMIN_MESSAGES.confirmMakeAdmin(kind)}
@@ -221,7 +226,15 @@ function MakeAdminCell({
   );
 }
 
-function DeleteCell({ row, kind }: { row: AdminUserRow; kind: UsersPageKind }) {
+function DeleteCell({
+  row,
+  kind,
+  action,
+}: {
+  row: AdminUserRow;
+  kind: UsersPageKind;
+  action: string;
+}) {
   if (row.role === "admin") {
     return (
       <button
@@ -241,6 +254,7 @@ function DeleteCell({ row, kind }: { row: AdminUserRow; kind: UsersPageKind }) {
       : "";
   return (
     <ConfirmDialog
+      action={action}
       fields={{ intent: "delete", id: row.id }}
       title={`Delete ${row.name}?`}
       message={ADMIN_MESSAGES.confirmDelete(kind)}
@@ -278,12 +292,12 @@ function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
         Search
       </button>
       {q ? (
-        <Link
+        <AppLink
           to={USERS_PAGES[kind].path}
           className="inline-flex items-center rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
           Clear
-        </Link>
+        </AppLink>
       ) : null}
     </Form>
   );
@@ -294,14 +308,16 @@ export function AdminUsersPage(props: Props) {
   const href = useHref(kind, q, page);
   const toVerify = props.verifyId ? rows.find((row) => row.id === props.verifyId) : undefined;
   const toWithdraw = props.withdrawId ? rows.find((row) => row.id === props.withdrawId) : undefined;
+  // Every row's forms post to this page: its address is resolved once, not per form.
+  const action = useFormAction();
   const columns: Column<AdminUserRow>[] = [
     { header: "Name", mobileLabel: false, cell: (row) => <NameCell row={row} /> },
     { header: "User Type", cell: (row) => <TypeCell row={row} href={href} /> },
     {
       header: "Make Admin",
-      cell: (row) => <MakeAdminCell row={row} kind={kind} viewerId={viewerId} />,
+      cell: (row) => <MakeAdminCell row={row} kind={kind} viewerId={viewerId} action={action} />,
     },
-    { header: "Delete", cell: (row) => <DeleteCell row={row} kind={kind} /> },
+    { header: "Delete", cell: (row) => <DeleteCell row={row} kind={kind} action={action} /> },
   ];
   const noun = kind === "user" ? "account" : kind;
   return (
@@ -313,12 +329,12 @@ export function AdminUsersPage(props: Props) {
           ? `${total} ${total === 1 ? noun : `${noun}s`} found for “${q}”.`
           : `${total} ${total === 1 ? noun : `${noun}s`}, newest first.`}{" "}
         Every change here is recorded in the{" "}
-        <Link
+        <AppLink
           to="/dashboard/audit"
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           audit log
-        </Link>
+        </AppLink>
         .
       </p>
       <div className="mt-6">
@@ -367,12 +383,12 @@ export function AdminUsersPage(props: Props) {
         ) : (
           <EmptyList message={q ? `No ${noun}s match “${q}”.` : `There are no ${noun}s yet.`}>
             {q ? (
-              <Link
+              <AppLink
                 to={USERS_PAGES[kind].path}
                 className="font-semibold text-brand-700 hover:underline"
               >
                 Show everyone
-              </Link>
+              </AppLink>
             ) : null}
           </EmptyList>
         )}

@@ -31,23 +31,7 @@ export type ConfirmControls = {
   pending: boolean;
 };
 
-export function ConfirmDialog({
-  fields,
-  title,
-  message,
-  detail,
-  confirmLabel,
-  pendingLabel,
-  tone = "default",
-  trigger,
-  triggerClassName = "",
-  triggerLabel,
-  triggerDisabled = false,
-  children,
-  onCancel,
-  action,
-  className = "",
-}: {
+export type ConfirmDialogProps = {
   /** Hidden fields the form posts (intent, id, …). */
   fields: Record<string, string>;
   /** The dialog's heading, e.g. "Delete Toyota Camry?". */
@@ -70,18 +54,57 @@ export function ConfirmDialog({
   children?: (controls: ConfirmControls) => ReactNode;
   /** Called when the dialog closes without confirming. */
   onCancel?: () => void;
+  /** Where the form posts; this page's own route when left out. */
   action?: string;
   className?: string;
-}) {
-  // The form's own address, as <fetcher.Form> would have it; the fetcher is made the
-  // first time the form is sent (a table renders one of these per row and button).
-  const formAction = useFormAction(action);
+};
+
+/**
+ * Without `action` the form posts to the page's own route (useFormAction). A table
+ * of rows passes the address it computed once: React Router resolves it with several
+ * hooks, which a page of My Products otherwise ran eighty times per render.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return props.action === undefined ? (
+    <ConfirmDialogHere {...props} />
+  ) : (
+    <ConfirmDialogAt {...props} formAction={props.action} />
+  );
+}
+
+function ConfirmDialogHere(props: ConfirmDialogProps) {
+  return <ConfirmDialogAt {...props} formAction={useFormAction()} />;
+}
+
+function ConfirmDialogAt({
+  fields,
+  title,
+  message,
+  detail,
+  confirmLabel,
+  pendingLabel,
+  tone = "default",
+  trigger,
+  triggerClassName = "",
+  triggerLabel,
+  triggerDisabled = false,
+  children,
+  onCancel,
+  className = "",
+  formAction,
+}: ConfirmDialogProps & { formAction: string }) {
+  // The fetcher is made the first time the form is sent (a table renders one of these
+  // per row and button).
   const fetcher = useFetcherOnDemand();
   const formRef = useRef<HTMLFormElement>(null);
-  const [open, setOpen] = useState(false);
-  // The dialog is built the first time it opens, and kept afterwards (so closing runs
-  // as Radix runs it): a table of twenty rows renders sixty closed dialogs otherwise.
-  const [used, setUsed] = useState(false);
+  // The dialog is built the first time it opens (null until then), and kept
+  // afterwards so closing runs as Radix runs it: a table of twenty rows would render
+  // sixty closed dialogs otherwise. `returnTo` is what opened it, where focus goes
+  // back to (Radix only knows its own Dialog.Trigger, and here a select can open it).
+  const [dialog, setDialog] = useState<{ open: boolean; returnTo: HTMLElement | null } | null>(
+    null,
+  );
+  const close = () => setDialog((shown) => shown && { ...shown, open: false });
   const submitted = useRef(false);
   const pending = fetcher.pending;
 
@@ -90,23 +113,20 @@ export function ConfirmDialog({
   useEffect(() => {
     if (!pending && submitted.current) {
       submitted.current = false;
-      setOpen(false);
+      close();
       const error = (fetcher.data as { error?: unknown } | undefined)?.error;
       if (typeof error === "string") showToast("error", error);
     }
   }, [pending, fetcher.data]);
 
-  // Where focus goes back to: what opened the dialog (Radix only knows its own
-  // Dialog.Trigger, and here a select can open it too).
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
-  const ask = () => {
-    setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    setUsed(true);
-    setOpen(true);
-  };
+  const ask = () =>
+    setDialog({
+      open: true,
+      returnTo: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+    });
   const restoreFocus = (event: Event) => {
     event.preventDefault();
-    const target = returnTo;
+    const target = dialog?.returnTo;
     if (target?.isConnected && !target.hasAttribute("disabled")) {
       target.focus();
       return;
@@ -158,12 +178,12 @@ export function ConfirmDialog({
         )}
       </form>
       {fetcher.runner}
-      {used ? (
+      {dialog ? (
         <Dialog.Root
-          open={open}
+          open={dialog.open}
           onOpenChange={(next) => {
             if (next || pending) return;
-            setOpen(false);
+            close();
             onCancel?.();
           }}
         >

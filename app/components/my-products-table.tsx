@@ -2,11 +2,12 @@
 // Details, Delete, Edit, Change Status, Advertise, plus how fresh each listing is
 // (DESIGN decision 21). On phones every row becomes a labelled card.
 import { useState } from "react";
-import { Link, useFormAction } from "react-router";
+import { useFormAction } from "react-router";
 
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   accentButton,
   dangerButton,
@@ -41,7 +42,7 @@ export function editListingPath(id: number): string {
   return `/dashboard/productDetails/editProduct/${id}`;
 }
 
-function CarCell({ row, now }: { row: MyListingRow; now: string }) {
+function CarCell({ row, now, action }: { row: MyListingRow; now: string; action: string }) {
   const stale = isStale(row, now);
   const soon = needsConfirmationSoon(row, now);
   return (
@@ -60,13 +61,13 @@ function CarCell({ row, now }: { row: MyListingRow; now: string }) {
         <span className="block h-16 w-24 shrink-0 rounded-lg bg-slate-200" />
       )}
       <div className="min-w-0 flex-1">
-        <Link
+        <AppLink
           to={listingPath(row.id)}
           prefetch="intent"
           className="block font-semibold text-slate-900 hover:text-brand-700"
         >
           {row.title}
-        </Link>
+        </AppLink>
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
           <StatusBadge status={row.status} />
@@ -87,21 +88,30 @@ function CarCell({ row, now }: { row: MyListingRow; now: string }) {
             {daysUntilHidden(row.confirmedAt, now) === 1 ? "day" : "days"} unless confirmed.
           </p>
         ) : null}
-        {row.status === "available" ? <StillForSale row={row} urgent={stale || soon} /> : null}
+        {row.status === "available" ? (
+          <StillForSale row={row} urgent={stale || soon} action={action} />
+        ) : null}
       </div>
     </div>
   );
 }
 
 /** One click: the car is still for sale (intent confirm). */
-function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
-  const formAction = useFormAction();
+function StillForSale({
+  row,
+  urgent,
+  action,
+}: {
+  row: MyListingRow;
+  urgent: boolean;
+  action: string;
+}) {
   const fetcher = useFetcherOnDemand();
   const pending = fetcher.pending;
   return (
     <form
       method="post"
-      action={formAction}
+      action={action}
       className={urgent ? "mt-2" : "mt-1"}
       onSubmit={(event) => {
         event.preventDefault();
@@ -129,9 +139,10 @@ function StillForSale({ row, urgent }: { row: MyListingRow; urgent: boolean }) {
   );
 }
 
-function DeleteControl({ row }: { row: MyListingRow }) {
+function DeleteControl({ row, action }: { row: MyListingRow; action: string }) {
   return (
     <ConfirmDialog
+      action={action}
       fields={{ intent: "delete", id: String(row.id) }}
       title={`Delete ${row.title}?`}
       message={REMOVE_CONFIRM_TEXT}
@@ -152,7 +163,7 @@ const STATUS_DETAIL: Record<ListingStatus, string> = {
     "Marking it Available puts it back in the public lists, and counts as confirming it is still for sale.",
 };
 
-function StatusControl({ row }: { row: MyListingRow }) {
+function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
   const [choice, setChoice] = useState<ListingStatus>(row.status);
   // After a save the page reloads its data: show the stored value. The select
   // itself stays mounted, so focus can return to it when the dialog closes.
@@ -164,6 +175,7 @@ function StatusControl({ row }: { row: MyListingRow }) {
   const selectId = `status-${row.id}`;
   return (
     <ConfirmDialog
+      action={action}
       fields={{ intent: "status", id: String(row.id) }}
       title={`Mark ${row.title} as ${LISTING_STATUS_LABEL[choice]}?`}
       message={REMOVE_CONFIRM_TEXT}
@@ -208,7 +220,7 @@ function StatusControl({ row }: { row: MyListingRow }) {
   );
 }
 
-function AdvertiseControl({ row }: { row: MyListingRow }) {
+function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }) {
   if (row.advertised || row.status !== "available") {
     return (
       <span className="flex flex-col items-start gap-1 max-md:items-end">
@@ -225,6 +237,7 @@ function AdvertiseControl({ row }: { row: MyListingRow }) {
   }
   return (
     <ConfirmDialog
+      action={action}
       fields={{ intent: "advertise", id: String(row.id) }}
       title={`Advertise ${row.title} on the home page?`}
       message="It joins the table 'Here Are Some Best Products' on the home page, labelled as advertised by its seller."
@@ -254,8 +267,14 @@ export function MyProductsTable({
   now: string;
   caption: string;
 }) {
+  // Every row's forms post to this page: its address is resolved once, not per form.
+  const action = useFormAction();
   const columns: Column<MyListingRow>[] = [
-    { header: "Car", mobileLabel: false, cell: (row) => <CarCell row={row} now={now} /> },
+    {
+      header: "Car",
+      mobileLabel: false,
+      cell: (row) => <CarCell row={row} now={now} action={action} />,
+    },
     { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
     {
       header: "Category & Location",
@@ -270,27 +289,31 @@ export function MyProductsTable({
       header: "Details",
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
-        <Link to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
+        <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
           Details<span className="sr-only"> of {row.title}</span>
           <ArrowRightIcon className="size-3.5" />
-        </Link>
+        </AppLink>
       ),
     },
-    { header: "Delete", ...PHONE_BUTTON_ROW, cell: (row) => <DeleteControl row={row} /> },
+    {
+      header: "Delete",
+      ...PHONE_BUTTON_ROW,
+      cell: (row) => <DeleteControl row={row} action={action} />,
+    },
     {
       header: "Edit",
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
-        <Link to={editListingPath(row.id)} className={outlineButton}>
+        <AppLink to={editListingPath(row.id)} className={outlineButton}>
           Edit<span className="sr-only"> {row.title}</span>
-        </Link>
+        </AppLink>
       ),
     },
     {
       header: "Change Status",
-      cell: (row) => <StatusControl row={row} />,
+      cell: (row) => <StatusControl row={row} action={action} />,
     },
-    { header: "Advertise", cell: (row) => <AdvertiseControl row={row} /> },
+    { header: "Advertise", cell: (row) => <AdvertiseControl row={row} action={action} /> },
   ];
   return (
     <DataTable

@@ -6,7 +6,7 @@
 // with JavaScript, a small child component gets a fetcher of its own and sends the
 // form through it, as <fetcher.Form> would: same action, no navigation, the page's
 // data revalidated afterwards.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 
 export type FetcherOnDemand = {
@@ -28,30 +28,42 @@ export type FetcherOnDemand = {
  */
 type Sending = { formData: FormData; action: string; method: "post"; encType: string };
 
+/** Nothing sent yet: one object for every row's first render. */
+const UNSENT: OnDemandState = { sending: null, answered: null, made: false };
+
+type OnDemandState = {
+  sending: Sending | null;
+  answered: { data: unknown } | null;
+  /** Once made, the fetcher stays (its last answer with it), as useFetcher's would. */
+  made: boolean;
+};
+
 export function useFetcherOnDemand(): FetcherOnDemand {
-  const [sending, setSending] = useState<Sending | null>(null);
-  const [answered, setAnswered] = useState<{ data: unknown } | null>(null);
-  const submit = useCallback((form: HTMLFormElement) => {
-    setSending({
-      formData: new FormData(form),
-      action: form.getAttribute("action") ?? "",
-      method: "post",
-      encType: form.enctype,
-    });
-  }, []);
-  const done = useCallback((data: unknown) => {
-    setSending(null);
-    setAnswered({ data });
-  }, []);
-  // Once made, the fetcher stays (its last answer with it), as useFetcher's would.
-  const [made, setMade] = useState(false);
-  if (sending && !made) setMade(true);
+  // Two hooks per row: a table renders dozens of these on every server render.
+  const [state, setState] = useState(UNSENT);
+  const { submit, done } = useMemo(
+    () => ({
+      submit(form: HTMLFormElement) {
+        const sending: Sending = {
+          formData: new FormData(form),
+          action: form.getAttribute("action") ?? "",
+          method: "post",
+          encType: form.enctype,
+        };
+        setState((current) => ({ ...current, sending, made: true }));
+      },
+      done(data: unknown) {
+        setState((current) => ({ ...current, sending: null, answered: { data } }));
+      },
+    }),
+    [],
+  );
   return {
-    pending: sending !== null,
-    formData: sending?.formData,
-    data: answered?.data,
+    pending: state.sending !== null,
+    formData: state.sending?.formData,
+    data: state.answered?.data,
     submit,
-    runner: made ? <Runner sending={sending} onDone={done} /> : null,
+    runner: state.made ? <Runner sending={state.sending} onDone={done} /> : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // My Orders (spec §2): the contact requests a signed-in person has made, with a
 // way to cancel each (DESIGN decisions 14, 16). A request whose car was sold or
 // removed stays listed and says so.
-import { data, Link } from "react-router";
+import { data, useFormAction } from "react-router";
 
 import {
   CarRequestsTable,
@@ -9,6 +9,7 @@ import {
   EmptyList,
 } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
@@ -55,6 +56,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
+  // Every row's form posts to this page: its address is resolved once, not per form.
+  const formAction = useFormAction();
   return (
     <DashboardListPage
       title="My Orders"
@@ -66,12 +69,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
     >
       {rows.length === 0 ? (
         <EmptyList message="You didn't ordered anything yet.">
-          <Link
+          <AppLink
             to="/products/allProducts"
             className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
           >
             Browse cars
-          </Link>
+          </AppLink>
         </EmptyList>
       ) : (
         <>
@@ -82,6 +85,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
             actionHeader="Delete"
             action={(row) => (
               <ConfirmDialog
+                action={formAction}
                 fields={{ intent: "cancel", id: String(row.id) }}
                 title={`Cancel your request for the ${row.car?.title ?? row.title}?`}
                 message="Are You Sure To Cancel This Order?"
