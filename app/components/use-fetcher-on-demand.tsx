@@ -29,14 +29,9 @@ export type FetcherOnDemand = {
 type Sending = { formData: FormData; action: string; method: "post"; encType: string };
 
 /** Nothing sent yet: one object for every row's first render. */
-const UNSENT: OnDemandState = { sending: null, answered: null, made: false };
+const UNSENT: OnDemandState = { sending: null, answered: null };
 
-type OnDemandState = {
-  sending: Sending | null;
-  answered: { data: unknown } | null;
-  /** Once made, the fetcher stays (its last answer with it), as useFetcher's would. */
-  made: boolean;
-};
+type OnDemandState = { sending: Sending | null; answered: { data: unknown } | null };
 
 export function useFetcherOnDemand(): FetcherOnDemand {
   // Two hooks per row: a table renders dozens of these on every server render.
@@ -50,7 +45,7 @@ export function useFetcherOnDemand(): FetcherOnDemand {
           method: "post",
           encType: form.enctype,
         };
-        setState((current) => ({ ...current, sending, made: true }));
+        setState((current) => ({ ...current, sending }));
       },
       done(data: unknown) {
         setState((current) => ({ ...current, sending: null, answered: { data } }));
@@ -63,7 +58,9 @@ export function useFetcherOnDemand(): FetcherOnDemand {
     formData: state.sending?.formData,
     data: state.answered?.data,
     submit,
-    runner: state.made ? <Runner sending={state.sending} onDone={done} /> : null,
+    // Made when first sent and kept (its last answer with it), as useFetcher's would.
+    runner:
+      state.sending || state.answered ? <Runner sending={state.sending} onDone={done} /> : null,
   };
 }
 
