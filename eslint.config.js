@@ -4,6 +4,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Pages and components link with AppLink. Both blocks below that restrict imports for
+// components name it: for a file two blocks match, the later rule replaces the earlier.
+const linkThroughAppLink = {
+  name: "react-router",
+  importNames: ["Link"],
+  message:
+    "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "tests/.tmp/", "bench-data/"] },
   js.configs.recommended,
@@ -57,14 +66,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            {
-              name: "react-router",
-              importNames: ["Link"],
-              message:
-                "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
-            },
-          ],
+          paths: [linkThroughAppLink],
           patterns: [
             {
               group: ["#app/db/*", "**/db/*"],
@@ -83,14 +85,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            {
-              name: "react-router",
-              importNames: ["Link"],
-              message:
-                "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
-            },
-          ],
+          paths: [linkThroughAppLink],
           patterns: [
             {
               group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
