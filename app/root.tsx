@@ -72,18 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
-        {import.meta.env.DEV ? null : rootData?.user ? (
-          // Signed-in pages are rendered for each request: they link the stylesheet,
-          // which the browser keeps for a year, instead of sending it again each time.
-          <link rel="stylesheet" href={stylesheet} precedence="default" />
-        ) : (
-          // Visitors' pages (stored by the page cache) carry the built stylesheet: no
-          // request before the first paint. React keeps it in <head> by `href`; in the
-          // browser the text is "" and the element the server sent stays as it is.
-          <style href={stylesheet} precedence="default">
-            {appCss}
-          </style>
-        )}
+        {import.meta.env.DEV ? null : <Stylesheet inline={!rootData?.user} />}
       </head>
       <body className="flex min-h-full flex-col">
         <a
@@ -104,6 +93,33 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Which stylesheet element this browser page was given: it keeps it (see below). */
+let stylesheetInBrowser: "inline" | "linked" | undefined;
+
+/**
+ * The built stylesheet. Visitors' pages (stored by the page cache) carry its text: no
+ * request before the first paint. Signed-in pages are rendered for each request: they
+ * link it, and the browser keeps the file for a year instead of getting it each time.
+ *
+ * In the browser the text is "": the element keeps the text the server sent, because
+ * Preact (decision 016) does not apply inner HTML while hydrating (as children, it
+ * would replace the text with ""). For the same reason the page keeps the element it
+ * came with when someone signs in or out without a full page load: an inline <style>
+ * rendered in the browser would be empty.
+ */
+function Stylesheet({ inline }: { inline: boolean }) {
+  const kind = import.meta.env.SSR
+    ? inline
+      ? "inline"
+      : "linked"
+    : (stylesheetInBrowser ??= inline ? "inline" : "linked");
+  return kind === "inline" ? (
+    <style dangerouslySetInnerHTML={{ __html: appCss }} />
+  ) : (
+    <link rel="stylesheet" href={stylesheet} />
   );
 }
 

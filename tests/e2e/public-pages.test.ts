@@ -293,6 +293,52 @@ describe("browsing", () => {
   });
 });
 
+describe("in the browser", () => {
+  // The server renders with React and the browser takes the page over with Preact
+  // (decision 016), which pairs the elements it renders with the page's by tag.
+  const head = () =>
+    [...document.head.children].map((element) =>
+      element.localName === "style"
+        ? `style (${element.textContent!.length > 1000 ? "with" : "without"} the CSS)`
+        : element.outerHTML,
+    );
+
+  test("the page the server sent is taken over as it is, and client navigations update its head", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const sent = await page.evaluate(head);
+    expect(sent.filter((tag) => tag.startsWith('<link rel="canonical"'))).toHaveLength(1);
+    expect(sent).toContain("style (with the CSS)");
+    // Hydrated: the Products link navigates without loading a new document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Products" })
+      .click();
+    await page.waitForURL(/\/products$/);
+    await expect.poll(() => page.title()).toBe("Products: used cars by category — Carlot");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    // The head now says what the server sends for /products (the stylesheet aside:
+    // the server sends a fresh copy of it, the browser keeps the one it has).
+    const fresh = await page.context().newPage();
+    await fresh.goto("/products", { waitUntil: "commit" });
+    await fresh.waitForLoadState("domcontentloaded");
+    const expected = (await fresh.evaluate(head)).filter((tag) =>
+      /^<(title|meta|link rel="(canonical|icon)")/.test(tag),
+    );
+    const now = await page.evaluate(head);
+    expect(now.filter((tag) => /^<(title|meta|link rel="(canonical|icon)")/.test(tag))).toEqual(
+      expected,
+    );
+    expect(now).toContain("style (with the CSS)");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Inter/);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe("server", () => {
   test("health and readiness", async () => {
     const health = await fetch(`${baseURL()}/healthz`);
