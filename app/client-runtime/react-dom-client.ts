@@ -33,6 +33,12 @@ options.vnode = (vnode: VNode<Record<string, unknown>>) => {
   next?.(vnode);
 };
 
+// Effects run as soon as the update is on the page, as React runs them after an update
+// that a click or a key press caused: a dialog opened with Enter has moved focus into
+// itself before the next key arrives. (Preact waits for the next frame, and a quick
+// Tab would leave the dialog.)
+options.requestAnimationFrame = (flush: () => void) => queueMicrotask(flush);
+
 const FIELDS = new Set(["input", "textarea", "select"]);
 
 /**
