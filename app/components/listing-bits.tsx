@@ -66,9 +66,15 @@ export function SellerAvatar({ seller, size = 40 }: { seller: SellerSummary; siz
 export function SellerIdentity({
   seller,
   showEmail = false,
+  explainBadge = true,
 }: {
   seller: SellerSummary;
   showEmail?: boolean;
+  /**
+   * Whether the Verified badge opens to say what was checked: buyers need it; the
+   * seller's own rows of My Products show a plain badge.
+   */
+  explainBadge?: boolean;
 }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -76,7 +82,9 @@ export function SellerIdentity({
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
           <span className="truncate">{seller.name}</span>
-          {seller.verified ? <VerifiedBadge note={seller.verification ?? null} /> : null}
+          {seller.verified ? (
+            <VerifiedBadge note={explainBadge ? (seller.verification ?? null) : undefined} />
+          ) : null}
         </div>
         {showEmail ? <p className="truncate text-sm text-slate-600">{seller.email}</p> : null}
       </div>

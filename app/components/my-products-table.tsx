@@ -32,6 +32,7 @@ import {
   LISTING_STATUSES,
   listingPath,
   type ListingStatus,
+  type SellerSummary,
 } from "#app/models/listing.ts";
 import type { MyListingRow } from "#app/models/listing-manage.server.ts";
 
@@ -258,10 +259,13 @@ const PHONE_BUTTON_ROW = {
 } as const;
 
 export function MyProductsTable({
+  seller,
   rows,
   now,
   caption,
 }: {
+  /** The page's seller: the same on every row. */
+  seller: SellerSummary;
   rows: MyListingRow[];
   /** The server's time, so the "N days ago" lines match on server and browser. */
   now: string;
@@ -275,7 +279,10 @@ export function MyProductsTable({
       mobileLabel: false,
       cell: (row) => <CarCell row={row} now={now} action={action} />,
     },
-    { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
+    {
+      header: "Seller",
+      cell: () => <SellerIdentity seller={seller} explainBadge={false} />,
+    },
     {
       header: "Category & Location",
       cell: (row) => (
@@ -289,8 +296,13 @@ export function MyProductsTable({
       header: "Details",
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
-        <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
-          Details<span className="sr-only"> of {row.title}</span>
+        <AppLink
+          to={listingPath(row.id)}
+          prefetch="intent"
+          aria-label={`Details of ${row.title}`}
+          className={primaryButton}
+        >
+          Details
           <ArrowRightIcon className="size-3.5" />
         </AppLink>
       ),
@@ -304,8 +316,12 @@ export function MyProductsTable({
       header: "Edit",
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
-        <AppLink to={editListingPath(row.id)} className={outlineButton}>
-          Edit<span className="sr-only"> {row.title}</span>
+        <AppLink
+          to={editListingPath(row.id)}
+          aria-label={`Edit ${row.title}`}
+          className={outlineButton}
+        >
+          Edit
         </AppLink>
       ),
     },

@@ -6,12 +6,12 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
-import { photoFileColumns, selectListingRows, toRow } from "#app/models/listing.server.ts";
+import { findSellerSummary, photoFileColumns } from "#app/models/listing.server.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
-import { LISTING_FRESH_DAYS, type ListingRow, type ListingStatus } from "#app/models/listing.ts";
+import { LISTING_FRESH_DAYS, type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
 import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
@@ -22,14 +22,26 @@ export const MY_LISTINGS_PAGE_SIZE = 20;
 /** At most this many reminder emails per run; the hourly run picks up the rest. */
 export const REMINDER_BATCH = 200;
 
-/** A row of My Products: a table row plus what the seller manages. */
-export type MyListingRow = ListingRow & {
+/**
+ * A row of My Products: what its table shows and the seller manages. The seller is
+ * the same on every row, so the page carries it once (`MyListingPage.seller`).
+ */
+export type MyListingRow = {
+  id: number;
+  title: string;
+  resalePrice: number;
+  location: string;
+  status: ListingStatus;
+  category: { name: string };
+  /** The cover photo's small rendition, the one the table shows. */
+  photo: { small: string; width: number; height: number } | null;
   createdAt: string;
   confirmedAt: string;
   advertised: boolean;
 };
 
 export type MyListingPage = {
+  seller: SellerSummary;
   rows: MyListingRow[];
   total: number;
   /** Available cars left out of the public lists until confirmed (all pages). */
@@ -41,7 +53,8 @@ export type MyListingPage = {
 /**
  * One page of a seller's cars, newest first. The page of ids comes from an index scan
  * of listing_seller_idx that stops after the page; only those rows are joined to
- * their category, seller and cover photo (a seller may have thousands of cars).
+ * their category and cover photo (a seller may have thousands of cars), and only the
+ * columns the table shows are read.
  */
 export async function findSellerListings(
   db: Db,
@@ -51,7 +64,7 @@ export async function findSellerListings(
   const mine = eq(listing.sellerId, options.sellerId);
   // The total from seller_listing_count (kept by triggers); the cars waiting for
   // confirmation from a range of listing_seller_confirmed_idx (usually empty).
-  const [[counted], [waiting]] = await Promise.all([
+  const [[counted], [waiting], seller] = await Promise.all([
     db
       .select({ total: sellerListingCount.total })
       .from(sellerListingCount)
@@ -66,7 +79,9 @@ export async function findSellerListings(
           lte(listing.confirmedAt, freshnessCutoff(options.now)),
         ),
       ),
+    findSellerSummary(db, options.sellerId),
   ]);
+  if (!seller) throw new Error(`No seller ${options.sellerId}.`);
   const total = counted?.total ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, MY_LISTINGS_PAGE_SIZE);
   // "nulls last" as in listing_seller_idx, so the page of ids is read from the index.
@@ -81,12 +96,42 @@ export async function findSellerListings(
     .orderBy(...newestFirst)
     .limit(MY_LISTINGS_PAGE_SIZE)
     .offset(offset);
-  const rows = await selectListingRows(db, { confirmedAt: listing.confirmedAt })
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      status: listing.status,
+      createdAt: listing.createdAt,
+      confirmedAt: listing.confirmedAt,
+      advertisedAt: listing.advertisedAt,
+      categoryName: category.name,
+      smallKey: listingPhoto.smallKey,
+      photoWidth: listingPhoto.width,
+      photoHeight: listingPhoto.height,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    )
     .where(inArray(listing.id, pageIds))
     .orderBy(...newestFirst);
   return {
+    seller,
     rows: rows.map((raw) => ({
-      ...toRow(storage, raw),
+      id: raw.id,
+      title: raw.title,
+      resalePrice: raw.resalePrice,
+      location: raw.location,
+      status: raw.status,
+      category: { name: raw.categoryName },
+      photo:
+        raw.smallKey && raw.photoWidth && raw.photoHeight
+          ? { small: storage.url(raw.smallKey), width: raw.photoWidth, height: raw.photoHeight }
+          : null,
       createdAt: raw.createdAt.toISOString(),
       confirmedAt: raw.confirmedAt.toISOString(),
       advertised: raw.advertisedAt !== null,

@@ -6,7 +6,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
-import type { ListingRow, PhotoUrls } from "#app/models/listing.ts";
+import type { ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
 import { sellerVerificationNote } from "#app/models/verification.server.ts";
 import type { VerificationNote } from "#app/models/verification.ts";
 import type { Storage } from "#app/services/storage.server.ts";
@@ -316,6 +316,21 @@ export async function findListings(
     offset: (page - 1) * LISTINGS_PAGE_SIZE,
   });
   return { rows: rows.map((raw) => toRow(storage, raw)), total, page, pageCount };
+}
+
+/** One seller's name, photo and Verified badge as the tables show them; null if none. */
+export async function findSellerSummary(db: Db, sellerId: string): Promise<SellerSummary | null> {
+  const [row] = await db
+    .select({
+      name: user.name,
+      email: user.email,
+      imageUrl: user.image,
+      verified: user.verified,
+      verification: sellerVerificationNote(user.id),
+    })
+    .from(user)
+    .where(eq(user.id, sellerId));
+  return row ? { ...row, verification: row.verified ? row.verification : null } : null;
 }
 
 export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>;

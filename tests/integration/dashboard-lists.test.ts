@@ -141,11 +141,12 @@ describe("pages of ids first", () => {
     const second = await findSellerListings(t.db, t.storage, { sellerId: seller.id, page: 2, now });
     expect(first).toMatchObject({ total: count, page: 1, pageCount: 2 });
     expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected);
-    // Each row is joined to its category and cover photo.
+    // Each row is joined to its category and cover photo; the seller comes once.
     expect(first.rows[0]).toMatchObject({
-      category: { slug: "sedan" },
+      category: { name: "Sedan" },
       photo: { width: 1600, height: 1000 },
     });
+    expect(first.seller).toMatchObject({ name: seller.name, email: seller.email });
   });
 
   test("My Buyers: the open requests for the seller's cars, newest first, page after page", async () => {

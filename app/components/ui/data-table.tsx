@@ -59,12 +59,12 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} role="row">
               {columns.map((column) => (
-                <td key={column.header} role="cell" className={column.className}>
-                  {column.mobileLabel === false ? null : (
-                    <span aria-hidden="true" className="cell-label">
-                      {column.header}
-                    </span>
-                  )}
+                <td
+                  key={column.header}
+                  role="cell"
+                  className={column.className}
+                  data-label={column.mobileLabel === false ? undefined : column.header}
+                >
                   {column.cell(row)}
                 </td>
               ))}

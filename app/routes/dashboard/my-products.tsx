@@ -180,7 +180,7 @@ function AddProductLink({ className = "" }: { className?: string }) {
 
 export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.view === "wishlist") return <WishlistView {...loaderData} />;
-  const { rows, total, stale, page, pageCount, now } = loaderData;
+  const { seller, rows, total, stale, page, pageCount, now } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -225,6 +225,7 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
         {rows.length > 0 ? (
           <>
             <MyProductsTable
+              seller={seller}
               rows={rows}
               now={now}
               caption={`My Products, page ${page} of ${pageCount}`}
