@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-import { MALLOC_SETTINGS, V8_HEAP_FLAGS } from "#server/memory.ts";
+import { MALLOC_SETTINGS, V8_FLAGS } from "#server/memory.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -172,8 +172,8 @@ export async function startProductionServer(options: {
   const started = performance.now();
   const [command, args] = options.npm
     ? ["npm", ["run", "--silent", "serve"]]
-    : // V8's heap settings as `npm run serve` gives them (extra flags may override them).
-      [process.execPath, [...V8_HEAP_FLAGS, ...(options.nodeArgs ?? []), "server/index.ts"]];
+    : // V8's settings as `npm run serve` gives them (extra flags may override them).
+      [process.execPath, [...V8_FLAGS, ...(options.nodeArgs ?? []), "server/index.ts"]];
   const child = spawn(command, args, {
     cwd: options.appDir ?? root,
     // Its own process group, so that stopping reaches npm's children too.

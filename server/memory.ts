@@ -23,19 +23,32 @@ export const MALLOC_SETTINGS = {
 } as const;
 
 /**
- * V8's heap settings for the server process, which only the command that starts Node
- * can give (package.json's `serve` script does; the measuring scripts start
- * `node server/index.ts` with them). V8 starts the young generation at 1 MB and grows
- * it slowly: at a hundred signed-in pages a second, objects of requests still being
- * rendered were promoted by the frequent young collections and the old generation
- * filled within a tenth of a second, so V8 ran a full collection (its marking on
- * V8's helper threads, the pause on the main thread) several times a second. A
- * 16 MB young generation from the start, and a first full collection only at
- * 128 MB, cut V8's helper-thread time per signed-in page from 2.5–3.5 ms to 1–2 ms
- * and the full collections under load by more than half. The idle server's memory
- * does not change: the pages are only used once requests come.
+ * V8's settings for the server process, which only the command that starts Node can
+ * give (package.json's `serve` script does; the measuring scripts start
+ * `node server/index.ts` with them).
+ *
+ * The heap: V8 starts the young generation at 1 MB and grows it slowly: at a hundred
+ * signed-in pages a second, objects of requests still being rendered were promoted by
+ * the frequent young collections and the old generation filled within a tenth of a
+ * second, so V8 ran a full collection (its marking on V8's helper threads, the pause on
+ * the main thread) several times a second. A 16 MB young generation from the start,
+ * and a first full collection only at 128 MB, cut V8's helper-thread time per
+ * signed-in page from 2.5–3.5 ms to 1–2 ms and the full collections under load by more
+ * than half. The idle server's memory does not change: the pages are only used once
+ * requests come.
+ *
+ * The helper threads: Node gives V8 four of them, and during a full collection's
+ * marking (about 30 ms, every second or two at a hundred signed-in pages a second) they
+ * all ran beside the main thread and the embedded database's thread. On two cores the
+ * requests of those moments waited for a core: they were the slowest 1 %. With one
+ * helper, the collection's work takes at most one core; at 100 signed-in requests a
+ * second the p99 of My Products fell from 44–51 ms to 32–35 ms (three runs of each).
  */
-export const V8_HEAP_FLAGS = ["--min-semi-space-size=16", "--initial-old-space-size=128"] as const;
+export const V8_FLAGS = [
+  "--min-semi-space-size=16",
+  "--initial-old-space-size=128",
+  "--v8-pool-size=1",
+] as const;
 
 type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { describe, expect, test } from "vitest";
 
-import { MALLOC_SETTINGS, releaseStartupMemory, V8_HEAP_FLAGS } from "#server/memory.ts";
+import { MALLOC_SETTINGS, releaseStartupMemory, V8_FLAGS } from "#server/memory.ts";
 
 /** Short-lived objects, unreachable once this returns. */
 function makeGarbage(): number {
@@ -25,7 +25,7 @@ describe("memory settings", () => {
     const pkg = JSON.parse(
       fs.readFileSync(path.join(import.meta.dirname, "../../package.json"), "utf8"),
     ) as { scripts: { serve: string } };
-    expect(pkg.scripts.serve).toContain(` node ${V8_HEAP_FLAGS.join(" ")} server/index.ts`);
+    expect(pkg.scripts.serve).toContain(` node ${V8_FLAGS.join(" ")} server/index.ts`);
   });
 
   test("the start-up collection frees dead objects and leaves no global gc() behind", () => {
