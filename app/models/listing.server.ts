@@ -70,13 +70,7 @@ export function toRow(storage: Storage, raw: RawRow): ListingRow {
     quality: raw.quality,
     status: raw.status,
     category: { name: raw.categoryName, slug: raw.categorySlug },
-    seller: {
-      name: raw.sellerName,
-      email: raw.sellerEmail,
-      imageUrl: raw.sellerImage,
-      verified: raw.sellerVerified,
-      verification: raw.sellerVerified ? (raw.sellerVerification ?? null) : null,
-    },
+    seller: toSellerSummary(raw),
     photo:
       raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight
         ? photoUrls(storage, {
@@ -120,14 +114,36 @@ export const carFactColumns = () => ({
 });
 
 /** The columns of a table row that come from its category, its seller and its cover photo. */
-const joinedRowColumns = () => ({
-  categoryName: category.name,
-  categorySlug: category.slug,
+/** A listing's seller as the tables and the detail page show it (`toSellerSummary`). */
+const sellerColumns = () => ({
   sellerName: user.name,
   sellerEmail: user.email,
   sellerImage: user.image,
   sellerVerified: user.verified,
   sellerVerification: sellerVerificationNote(user.id),
+});
+
+/** `sellerColumns` as read; the note is kept only for a verified seller. */
+function toSellerSummary(raw: {
+  sellerName: string;
+  sellerEmail: string;
+  sellerImage: string | null;
+  sellerVerified: boolean;
+  sellerVerification?: VerificationNote | null;
+}): SellerSummary {
+  return {
+    name: raw.sellerName,
+    email: raw.sellerEmail,
+    imageUrl: raw.sellerImage,
+    verified: raw.sellerVerified,
+    verification: raw.sellerVerified ? (raw.sellerVerification ?? null) : null,
+  };
+}
+
+const joinedRowColumns = () => ({
+  categoryName: category.name,
+  categorySlug: category.slug,
+  ...sellerColumns(),
   ...photoFileColumns(),
   photoWidth: listingPhoto.width,
   photoHeight: listingPhoto.height,
@@ -320,17 +336,8 @@ export async function findListings(
 
 /** One seller's name, photo and Verified badge as the tables show them; null if none. */
 export async function findSellerSummary(db: Db, sellerId: string): Promise<SellerSummary | null> {
-  const [row] = await db
-    .select({
-      name: user.name,
-      email: user.email,
-      imageUrl: user.image,
-      verified: user.verified,
-      verification: sellerVerificationNote(user.id),
-    })
-    .from(user)
-    .where(eq(user.id, sellerId));
-  return row ? { ...row, verification: row.verified ? row.verification : null } : null;
+  const [row] = await db.select(sellerColumns()).from(user).where(eq(user.id, sellerId));
+  return row ? toSellerSummary(row) : null;
 }
 
 export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>;
@@ -351,11 +358,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       confirmedAt: listing.confirmedAt,
       categoryName: category.name,
       categorySlug: category.slug,
-      sellerName: user.name,
-      sellerEmail: user.email,
-      sellerImage: user.image,
-      sellerVerified: user.verified,
-      sellerVerification: sellerVerificationNote(user.id),
+      ...sellerColumns(),
     })
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
@@ -392,13 +395,13 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     createdAt: rest.createdAt.toISOString(),
     confirmedAt: rest.confirmedAt.toISOString(),
     category: { name: categoryName, slug: categorySlug },
-    seller: {
-      name: sellerName,
-      email: sellerEmail,
-      imageUrl: sellerImage,
-      verified: sellerVerified,
-      verification: sellerVerified ? sellerVerification : null,
-    },
+    seller: toSellerSummary({
+      sellerName,
+      sellerEmail,
+      sellerImage,
+      sellerVerified,
+      sellerVerification,
+    }),
     photos: photos.map((photo) => photoUrls(storage, photo)),
   };
 }
