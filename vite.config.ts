@@ -1,7 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
-
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -97,34 +95,6 @@ function pgliteWorker(): Plugin {
   };
 }
 
-/**
- * The production browser bundle runs on Preact's React compatibility layer
- * (decision 016): React DOM alone is 63 kB of gzip, Preact with its compatibility
- * layer about 11 kB. The server renders with React, and development (with Fast
- * Refresh) runs React in the browser too.
- */
-function preactInTheBrowser(): Plugin {
-  const replacements: Record<string, string> = {
-    react: fileURLToPath(new URL("./app/client-runtime/react.ts", import.meta.url)),
-    "react-dom": fileURLToPath(new URL("./app/client-runtime/react-dom.ts", import.meta.url)),
-    "react-dom/client": fileURLToPath(
-      new URL("./app/client-runtime/react-dom-client.ts", import.meta.url),
-    ),
-    "react/jsx-runtime": "preact/compat/jsx-runtime",
-  };
-  return {
-    name: "carlot:preact-in-the-browser",
-    enforce: "pre",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.config.consumer === "client",
-    resolveId(source, importer, options) {
-      const replacement = replacements[source];
-      if (replacement === undefined) return undefined;
-      return this.resolve(replacement, importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
 const shell = shellChunk();
 
 export default defineConfig(({ command }) => ({
@@ -169,7 +139,6 @@ export default defineConfig(({ command }) => ({
   },
   build: { assetsInlineLimit: 0 },
   plugins: [
-    preactInTheBrowser(),
     tailwindcss(),
     reactRouter(),
     inlineAppCss(),

@@ -96,30 +96,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Which stylesheet element this browser page was given: it keeps it (see below). */
-let stylesheetInBrowser: "inline" | "linked" | undefined;
-
 /**
  * The built stylesheet. Visitors' pages (stored by the page cache) carry its text: no
  * request before the first paint. Signed-in pages are rendered for each request: they
  * link it, and the browser keeps the file for a year instead of getting it each time.
- *
- * In the browser the text is "": the element keeps the text the server sent, because
- * Preact (decision 016) does not apply inner HTML while hydrating (as children, it
- * would replace the text with ""). For the same reason the page keeps the element it
- * came with when someone signs in or out without a full page load: an inline <style>
- * rendered in the browser would be empty.
+ * Both are React stylesheet resources keyed by `href`: in the browser the text is ""
+ * and React keeps the element the server sent; signing in or out without a full load
+ * adds the other kind beside it, never an empty one in its place.
  */
 function Stylesheet({ inline }: { inline: boolean }) {
-  const kind = import.meta.env.SSR
-    ? inline
-      ? "inline"
-      : "linked"
-    : (stylesheetInBrowser ??= inline ? "inline" : "linked");
-  return kind === "inline" ? (
-    <style dangerouslySetInnerHTML={{ __html: appCss }} />
+  return inline ? (
+    <style href={stylesheet} precedence="default">
+      {appCss}
+    </style>
   ) : (
-    <link rel="stylesheet" href={stylesheet} />
+    <link rel="stylesheet" href={stylesheet} precedence="default" />
   );
 }
 
