@@ -29,50 +29,72 @@ function inlineAppCss(): Plugin {
   };
 }
 
+/** React, React DOM, their scheduler, React Router and what React Router imports. */
+export const FRAMEWORK_MODULE =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\/]route-pattern)[\\/]|^\0rolldown[\\/]runtime/;
+
+/** The browser entry and the root route: both run on every page. */
+const EVERY_PAGE =
+  /[\\/]entry\.client\.tsx$|[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/;
+
+/** The visitors' pages: home, blogs, safety, the car lists, a car, compare. */
+const PUBLIC_ROUTE =
+  /[\\/]app[\\/]routes[\\/](public[\\/][\w-]+|products[\\/][\w-]+|compare)\.tsx\?__react-router-build-client-route$/;
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** Every module `from` reaches through static imports (a dynamic import() is what a page may not need). */
+function reach(graph: ModuleGraph, from: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = from.flatMap((id) => [...(graph.getModuleInfo(id)?.importedIds ?? [])]);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    pending.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return seen;
+}
+
 /**
- * The modules every page loads (React, React Router and the root route's own
- * imports) in one browser chunk: one request instead of about twenty, and gzip
- * compresses them together. Route modules and what only they import stay in their
- * own chunks, so a page loads nothing another page alone needs.
+ * The browser's shared chunks, in this order of precedence:
+ * - "framework": React, React DOM, React Router and the bundler's module helpers, what
+ *   a React Router app with no code of ours loads. It changes only with an upgrade, so
+ *   a returning visitor's browser keeps it across our releases.
+ * - "shell": what the root route imports (header, footer, toaster, error messages).
+ * - "cars": what two or more visitors' pages share beyond the shell (car rows,
+ *   pictures, badges). gzip compresses a chunk as one text and our components repeat
+ *   the same class names, so one chunk is smaller than the dozen it replaces.
+ * Each route module, with what only it imports, stays its own chunk.
  */
-function shellChunk(): {
-  plugin: Plugin;
-  name: (
-    id: string,
-    ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
-  ) => string | null;
-} {
-  let entries: string[] = [];
-  let shell: Set<string> | undefined;
+type ChunkGroup = { name: string; test: RegExp | ((id: string) => boolean); priority: number };
+
+function sharedChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
+  let shell = new Set<string>();
+  let cars = new Set<string>();
   return {
     plugin: {
-      name: "carlot:shell-chunk",
+      name: "carlot:shared-chunks",
       applyToEnvironment: (environment) => environment.config.consumer === "client",
       buildEnd() {
-        // The browser entry and the root route's entry: both run on every page.
-        entries = [...this.getModuleIds()].filter((moduleId) =>
-          /[\\/]entry\.client\.tsx$|[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/.test(
-            moduleId,
-          ),
+        const ids = [...this.getModuleIds()];
+        shell = reach(
+          this,
+          ids.filter((id) => EVERY_PAGE.test(id)),
         );
-        shell = undefined;
+        const seenBy = new Map<string, number>();
+        for (const route of ids.filter((id) => PUBLIC_ROUTE.test(id))) {
+          for (const id of reach(this, [route])) seenBy.set(id, (seenBy.get(id) ?? 0) + 1);
+        }
+        cars = new Set(
+          [...seenBy].filter(([id, count]) => count >= 2 && !shell.has(id)).map(([id]) => id),
+        );
       },
     },
-    name(id, ctx) {
-      if (!shell) {
-        shell = new Set();
-        // Static imports only: a dynamic import() is exactly what a page may not need.
-        const pending = entries.flatMap((entry) => [
-          ...(ctx.getModuleInfo(entry)?.importedIds ?? []),
-        ]);
-        for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-          if (shell.has(next)) continue;
-          shell.add(next);
-          pending.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-        }
-      }
-      return shell.has(id) ? "shell" : null;
-    },
+    groups: [
+      { name: "framework", test: FRAMEWORK_MODULE, priority: 3 },
+      { name: "shell", test: (id) => shell.has(id), priority: 2 },
+      { name: "cars", test: (id) => cars.has(id), priority: 1 },
+    ],
   };
 }
 
@@ -95,7 +117,7 @@ function pgliteWorker(): Plugin {
   };
 }
 
-const shell = shellChunk();
+const chunks = sharedChunks();
 
 export default defineConfig(({ command }) => ({
   environments: {
@@ -132,17 +154,11 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: shell.name }] } },
+          output: { codeSplitting: { groups: chunks.groups } },
         },
       },
     },
   },
   build: { assetsInlineLimit: 0 },
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    inlineAppCss(),
-    shell.plugin,
-    pgliteWorker(),
-  ],
+  plugins: [tailwindcss(), reactRouter(), inlineAppCss(), chunks.plugin, pgliteWorker()],
 }));

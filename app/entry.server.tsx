@@ -93,6 +93,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The whole page is sent at once (onAllReady), so React must not move a finished
+        // <Suspense> part out of its place to be revealed by a script: a browser without
+        // JavaScript would never show it (React outlines parts once the page passes
+        // this many bytes, 12,800 by default, and our inline stylesheet alone does).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           pipe(body);

@@ -15,7 +15,9 @@
 //    (scripts/limit-server.ts), without and with `Accept-Encoding: br, gzip`. Each
 //    page is warmed first (a few requests, then a 2-second warm-up load), so the page
 //    cache is measured warm, as the targets mean. Targets: ≥ 50% of the limit's
-//    requests/s and p99 ≤ 20 ms. `--skip-visitors` leaves this out.
+//    requests/s and p99 ≤ 20 ms. Then each public page's first-load JavaScript in
+//    Chromium: the framework chunk and our own code (≤ 15 kB gzip, issue 22).
+//    `--skip-visitors` leaves this out.
 // 4. Signed-in pages (`--signed-in`, on by default from 100,000 listings): a seller
 //    with thousands of cars, a buyer with orders and saved cars, and an admin sign in
 //    through /login; each of their pages is requested at a fixed 100 requests/s
@@ -27,7 +29,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 
 import { count, sql } from "drizzle-orm";
 
@@ -58,6 +59,12 @@ import {
   type Measured,
   type RawResponse,
 } from "./bench-load.ts";
+import {
+  firstLoadRows,
+  firstLoadSummary,
+  measureFirstLoadJs,
+  publicPages,
+} from "./lib/first-load-js.ts";
 import {
   ensureSignedInData,
   measureSignedIn,
@@ -554,21 +561,6 @@ async function measureLimit(sent: Sent[]): Promise<Measured[]> {
   }
 }
 
-async function jsBytes(baseURL: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const html = await (await fetch(`${baseURL}/`)).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(match[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(`${baseURL}${url}`)).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { raw, gzip, files: urls.size };
-}
-
 type VisitorResult = {
   page: string;
   encoding: string;
@@ -724,10 +716,14 @@ async function bench(appDir: string | null) {
             : ""
         }`,
       );
-      const js = await jsBytes(baseURL);
+      // First-load JavaScript per public page, in its two parts (issue 22's budget).
+      const publicList = await publicPages(baseURL);
+      const js = await measureFirstLoadJs(baseURL, publicList);
       console.log(
-        `Home page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzip / 1024).toFixed(1)} KiB gzip`,
+        "\nJavaScript at first load, per public page (gzip at zlib's default level, 1 kB = 1,000 bytes): the framework chunk (React, React DOM, React Router) and our own code.",
       );
+      console.table(firstLoadRows(publicList, js));
+      summary.push(firstLoadSummary(js));
     }
     if (accounts) {
       const signedIn = await measureSignedIn(baseURL, accounts, detailId, {

@@ -15,6 +15,8 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 
+import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
+
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
@@ -107,6 +109,8 @@ export async function createApp(options: {
     await storage.close();
     throw error;
   }
+  // Parts of pages the browser loads on demand are rendered at once on the server.
+  await allShownLoaded();
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const oidc = oidcProvider(env);
   const mailer = createMailer({

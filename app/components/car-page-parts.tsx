@@ -1,18 +1,4 @@
-// Parts of a car's page (app/routes/products/detail.tsx): a fact tile, and what a
-// signed-in visitor can do about the car (contact its seller, save it, report it).
-
-import type { FormReply } from "#app/components/admin-form-dialog.tsx";
-import {
-  ContactSellerDialog,
-  ContactSellerInline,
-  type ContactReply,
-} from "#app/components/contact-seller.tsx";
-import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
-import { SaveCarButton } from "#app/components/save-car-button.tsx";
-import { AppLink } from "#app/components/ui/app-link.tsx";
-import type { ListingDetail } from "#app/models/listing.server.ts";
-import { listingPath } from "#app/models/listing.ts";
-import { ORDER_MESSAGES } from "#app/models/order.ts";
+// Parts of a car's page (app/routes/products/detail.tsx) that every visitor sees.
 
 export function Fact({ label, value }: { label: string; value: string | number | null }) {
   if (value === null || value === "") return null;
@@ -20,81 +6,6 @@ export function Fact({ label, value }: { label: string; value: string | number |
     <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
-/** What a signed-in visitor can do about this car: contact its seller and save it. */
-export function BuyerActions({
-  listing,
-  viewer,
-  openRequest,
-  saved,
-  contactOnPage,
-  reply,
-  reported,
-  reportOnPage,
-  reportReply,
-}: {
-  listing: NonNullable<ListingDetail>;
-  viewer: { name: string; email: string };
-  openRequest: boolean;
-  saved: boolean;
-  contactOnPage: boolean;
-  reply: ContactReply | null;
-  reported: boolean;
-  reportOnPage: boolean;
-  reportReply: FormReply | null;
-}) {
-  const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
-  const notice = own
-    ? "This is your car. Buyers who contact you about it appear in My Buyers."
-    : listing.status === "sold"
-      ? ORDER_MESSAGES.soldCar
-      : null;
-  const contact = {
-    listingId: listing.id,
-    title: listing.title,
-    sellerEmail: listing.seller.email,
-    location: listing.location,
-    buyer: { name: viewer.name, email: viewer.email },
-    action: `${listingPath(listing.id)}?contact`,
-    reply,
-  };
-  return (
-    <div className="mt-5">
-      {notice ? (
-        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
-          {notice}
-        </p>
-      ) : openRequest ? (
-        <p
-          role="status"
-          className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-600/25"
-        >
-          You have contacted the seller about this car. Follow or cancel your request in{" "}
-          <AppLink to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
-            My Orders
-          </AppLink>
-          .
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        {!notice && !openRequest && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
-        <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
-        {!own && !reported && !reportOnPage ? (
-          <ReportCarButton path={listingPath(listing.id)} title={listing.title} />
-        ) : null}
-      </div>
-      {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
-      {!own && reported ? (
-        <p className="mt-3 text-sm text-slate-600">
-          You reported this car to the admins. Thank you: they will look at it.
-        </p>
-      ) : null}
-      {!own && !reported && reportOnPage ? (
-        <ReportCarInline path={listingPath(listing.id)} title={listing.title} reply={reportReply} />
-      ) : null}
     </div>
   );
 }

@@ -3,13 +3,18 @@
 // cars; the bar at the bottom links to /compare?ids=….
 import { useEffect, useSyncExternalStore } from "react";
 
-import { AppLink } from "#app/components/ui/app-link.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import {
   COMPARE_MAX,
   compareHref,
   parseCompareIds,
   toggleCompareId,
 } from "#app/models/search-compare.ts";
+
+// The bar shows once a car is in the tray: a first visit does not download it.
+const CompareBarView = loadWhenShown(() =>
+  import("#app/components/compare-bar.tsx").then((m) => m.CompareBarView),
+);
 
 const STORAGE_KEY = "carlot.compare";
 const NONE: number[] = [];
@@ -124,37 +129,7 @@ export function CompareBar({ initialIds = NONE }: { initialIds?: readonly number
     if (merged.length !== read().length) write(merged);
   }, [initialIds]);
   if (ids.length === 0) return null;
-  return (
-    <div
-      role="region"
-      aria-label="Cars to compare"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur"
-    >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">
-            {ids.length} of {COMPARE_MAX}
-          </span>{" "}
-          cars chosen to compare
-        </p>
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={() => write([])}
-            className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-slate-100"
-          >
-            Clear
-          </button>
-          <AppLink
-            to={compareHref(ids)}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            Compare {ids.length} {ids.length === 1 ? "car" : "cars"}
-          </AppLink>
-        </div>
-      </div>
-    </div>
-  );
+  return <CompareBarView ids={ids} onClear={() => write([])} />;
 }
 
 /** The compare page keeps the tray in step with the cars it shows. */

@@ -8,10 +8,10 @@ import {
 } from "#app/components/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
-import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import {
   formatMileage,
   formatPrice,
@@ -19,6 +19,11 @@ import {
   type CarFacts,
   type ListingRow,
 } from "#app/models/listing.ts";
+
+// Save buttons are for signed-in people: a visitor's car list does not download them.
+const SaveCarButton = loadWhenShown(() =>
+  import("#app/components/save-car-button.tsx").then((m) => m.SaveCarButton),
+);
 
 /** "2019 · 45,000 km · Diesel · Manual" under a search result's name. */
 function FactsLine({ facts }: { facts: CarFacts }) {

@@ -3,7 +3,8 @@
 import { data, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 
-import { BuyerActions, Fact } from "#app/components/car-page-parts.tsx";
+import { Fact } from "#app/components/car-page-parts.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
 import { MapPinIcon } from "#app/components/icons.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
@@ -179,6 +180,12 @@ async function reportCar(
     message: REPORT_MESSAGES.sent,
   });
 }
+
+// Only signed-in viewers get the contact, save and report buttons: visitors' browsers
+// do not download them.
+const BuyerActions = loadWhenShown(() =>
+  import("#app/components/buyer-actions.tsx").then((m) => m.BuyerActions),
+);
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 

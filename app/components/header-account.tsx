@@ -1,0 +1,95 @@
+// The signed-in part of the site header: the Dashboard menu, the avatar and Log Out.
+import { useEffect, useRef } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+
+import { ChevronIcon } from "#app/components/icons.tsx";
+import { UserAvatar } from "#app/components/user-avatar.tsx";
+import { DASHBOARD_MENU } from "#app/models/dashboard.ts";
+import type { SessionUser } from "#app/models/user.ts";
+
+/**
+ * The Dashboard dropdown: a native disclosure, so it opens without JavaScript;
+ * with it, Escape and a click elsewhere close it.
+ */
+function DashboardMenu({ user }: { user: SessionUser }) {
+  const root = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (focusSummary: boolean) => {
+      const details = root.current;
+      if (!details?.open) return;
+      details.open = false;
+      if (focusSummary) details.querySelector("summary")?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  const entries = [{ to: "/dashboard", label: "Overview" }, ...DASHBOARD_MENU[user.role]];
+  return (
+    <details ref={root} className="group relative">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
+        Dashboard
+        <ChevronIcon
+          direction="right"
+          className="size-4 rotate-90 transition-transform group-open:-rotate-90"
+        />
+      </summary>
+      <ul
+        id="dashboard-menu"
+        className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-900/10"
+      >
+        {entries.map((entry) => (
+          <li key={entry.to + entry.label}>
+            <NavLink
+              to={entry.to}
+              end
+              className={({ isActive }) =>
+                `block px-4 py-2.5 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "hover:bg-slate-50"}`
+              }
+            >
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function clearClientStorage() {
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+}
+
+export function HeaderAccount({ user }: { user: SessionUser }) {
+  const location = useLocation();
+  return (
+    <>
+      {/* Keyed by path: the menu starts closed on every page. */}
+      <DashboardMenu key={location.pathname} user={user} />
+      <UserAvatar user={user} size={32} />
+      <Form method="post" action="/logout" onSubmit={clearClientStorage}>
+        <button
+          type="submit"
+          className="rounded-md bg-white/10 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/20"
+        >
+          Log Out
+        </button>
+      </Form>
+    </>
+  );
+}
