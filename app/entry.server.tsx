@@ -10,6 +10,7 @@ import type {
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceProvider } from "#app/components/nonce.tsx";
+import { LowPriorityModules } from "#app/framework/module-preloads.server.tsx";
 import { nonceContext } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 
@@ -89,7 +90,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LowPriorityModules context={routerContext} nonce={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LowPriorityModules>
       </NonceProvider>,
       {
         nonce,

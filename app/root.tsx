@@ -13,7 +13,6 @@ import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
-import { ScriptPreloads } from "#app/components/script-preloads.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
@@ -89,7 +88,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <Toaster flash={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
-        <ScriptPreloads nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,18 +1,19 @@
 // Sending a form with files and a real upload progress bar. `uploadClientAction`
 // is a route's clientAction: it posts the same multipart form to the same server
-// action with XMLHttpRequest (fetch cannot report upload progress), through React
-// Router's `.data` endpoint as the router's own fetch would, and hands the answer
-// back to the router, so redirects, flash toasts and field errors work as usual.
-// Without JavaScript the form posts natively to the same action.
+// action with XMLHttpRequest (fetch cannot report upload progress), at the URL and
+// in the form React Router's own client would (app/framework/single-fetch.ts), and
+// hands the answer back to the router, so redirects, flash toasts and field errors
+// work as usual. Without JavaScript the form posts natively to the same action.
 import type { SubmissionResult } from "@conform-to/react";
 import { useSyncExternalStore } from "react";
-import {
-  data,
-  redirect,
-  redirectDocument,
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-} from "react-router";
+import { data } from "react-router";
 
+import {
+  actionDataUrl,
+  answerForRouter,
+  decodeActionAnswer,
+  FRAMEWORK_ANSWER_HEADER,
+} from "#app/framework/single-fetch.ts";
 import { LISTING_MESSAGES, megabytes } from "#app/models/listing-form.ts";
 
 export type UploadProgress =
@@ -100,22 +101,16 @@ function formFailure(message: string, field = "", status = 400) {
 }
 
 /**
- * A route's `clientAction`: posts the form to the route's own server action
- * (React Router's `.data` endpoint, as its own fetch would) while reporting
- * upload progress, then answers exactly as that action did.
+ * A route's `clientAction`: posts the form to the route's own server action (as
+ * React Router's own client would) while reporting upload progress, then answers
+ * exactly as that action did.
  */
-export async function uploadClientAction({
-  request,
-}: {
-  request: Request;
-}): Promise<ReturnType<typeof data<UploadFormData>> | Response> {
+export async function uploadClientAction({ request }: { request: Request }) {
   const body = await request.formData();
-  const url = new URL(request.url);
-  url.pathname = url.pathname.endsWith("/") ? `${url.pathname}_.data` : `${url.pathname}.data`;
   setProgress({ phase: "uploading", loaded: 0, total: 0 });
   let response: Response;
   try {
-    response = await post(url, body, request.signal);
+    response = await post(actionDataUrl(request.url), body, request.signal);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     return formFailure(NETWORK_FAILED, "", 503);
@@ -123,30 +118,12 @@ export async function uploadClientAction({
     setProgress({ phase: "idle" });
   }
   // Refused before the action ran (too large, not a form, another site).
-  if (!response.headers.has("X-Remix-Response")) {
+  if (!response.headers.has(FRAMEWORK_ANSWER_HEADER) && response.status >= 400) {
     if (response.status === 413) return formFailure(LISTING_MESSAGES.photosTooLarge, "photos", 413);
-    if (response.status >= 400) {
-      const text = (await response.text()).slice(0, 300);
-      return formFailure(text || `The form was refused (${response.status}).`, "", response.status);
-    }
+    const text = (await response.text()).slice(0, 300);
+    return formFailure(text || `The form was refused (${response.status}).`, "", response.status);
   }
-  if (!response.body) return formFailure(NETWORK_FAILED, "", 503);
-  const decoded = await decodeViaTurboStream(response.body, window);
-  const answer = decoded.value as
-    | { redirect: string; status: number; reload: boolean; replace: boolean }
-    | { data: unknown }
-    | { error: unknown };
-  if ("redirect" in answer) {
-    const init = {
-      status: answer.status,
-      headers: answer.replace ? { "X-Remix-Replace": "yes" } : undefined,
-    };
-    return answer.reload
-      ? redirectDocument(answer.redirect, init)
-      : redirect(answer.redirect, init);
-  }
-  if ("error" in answer) throw answer.error;
-  return data(answer.data as UploadFormData, { status: response.status });
+  return answerForRouter<UploadFormData>(await decodeActionAnswer(response));
 }
 
 /** The bar shown while a form with photos is being sent. */

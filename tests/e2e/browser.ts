@@ -60,3 +60,23 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/**
+ * A page's module preloads, in document order: those React Router's <Scripts> writes
+ * (default priority) and those app/framework/module-preloads.server.tsx asks for at low
+ * priority (React writes the attribute as `fetchPriority`).
+ */
+export function modulePreloads(html: string) {
+  const links = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => ({
+    href: /href="([^"]+)"/.exec(tag)?.[1] ?? "",
+    low: /fetchpriority="low"/i.test(tag),
+  }));
+  const lastLow = links.findLastIndex((link) => link.low);
+  const firstOther = links.findIndex((link) => !link.low);
+  return {
+    low: links.filter((link) => link.low).map((link) => link.href),
+    scripts: links.filter((link) => !link.low).map((link) => link.href),
+    /** Every low-priority link comes before the first of <Scripts>' links. */
+    lowFirst: lastLow >= 0 && firstOther > lastLow,
+  };
+}

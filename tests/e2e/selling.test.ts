@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { baseURL, DESKTOP, launch, PHONE, seriousViolations } from "./browser.ts";
+import { baseURL, DESKTOP, launch, modulePreloads, PHONE, seriousViolations } from "./browser.ts";
 
 let browser: Browser;
 let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -241,6 +241,21 @@ describe.each([
 
     expect(problems).toEqual([]);
     await close();
+  });
+});
+
+describe("the sell page's scripts", () => {
+  test("are asked for first at low priority, its client action's module too", async () => {
+    const { page, close } = await open(DESKTOP);
+    // The page's route has a clientAction (uploadClientAction), which React Router
+    // builds into a module of its own and <Scripts> preloads with the others.
+    const html = await (await page.request.get("/dashboard/sellCar")).text();
+    await close();
+    const { low, scripts, lowFirst } = modulePreloads(html);
+    const sellCarModules = new Set(scripts.filter((href) => /\/sell-car-[\w-]+\.js$/.test(href)));
+    expect(sellCarModules.size, "the route's module and its client action's").toBe(2);
+    expect(low.toSorted()).toEqual([...new Set(scripts)].sort());
+    expect(lowFirst).toBe(true);
   });
 });
 
