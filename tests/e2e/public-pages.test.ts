@@ -296,6 +296,33 @@ describe("browsing", () => {
       expect(lowFirst, path).toBe(true);
     }
   });
+  test("pages load the shared chunks vite.config.ts names, and the browser runs React DOM", async () => {
+    // vite.config.ts finds the root route and the browser entry by React Router's module
+    // ids: if those ids change, the shell and cars chunks silently vanish.
+    const chunks = async (path: string) => {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      return modulePreloads(html).scripts.map((href) => /\/assets\/([a-z.]+)-/.exec(href)?.[1]);
+    };
+    for (const path of ["/", "/blogs", "/products/sedan", detailPath]) {
+      const names = await chunks(path);
+      expect(
+        names.filter((name) => name === "framework"),
+        path,
+      ).toHaveLength(1);
+      expect(
+        names.filter((name) => name === "shell"),
+        path,
+      ).toHaveLength(1);
+    }
+    expect(await chunks("/products/sedan")).toContain("cars");
+    expect(await chunks("/blogs")).not.toContain("cars");
+    // The framework chunk is React DOM's client (decision 017: no second renderer).
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const framework = modulePreloads(html).scripts.find((href) => href.includes("/framework-"));
+    const code = await (await fetch(`${baseURL()}${framework}`)).text();
+    expect(code).toContain("rendererPackageName:`react-dom`");
+    expect(code).not.toMatch(/preact/i);
+  });
 });
 
 describe("in the browser", () => {
