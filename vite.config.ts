@@ -31,7 +31,7 @@ function inlineAppCss(): Plugin {
 
 /** React, React DOM, their scheduler, React Router and what React Router imports. */
 export const FRAMEWORK_MODULE =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\/]route-pattern)[\\/]|^\0rolldown[\\/]runtime/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\/]route-pattern)[\\/]/;
 
 /** The browser entry and the root route: both run on every page. */
 const EVERY_PAGE =
@@ -57,8 +57,9 @@ function reach(graph: ModuleGraph, from: readonly string[]): Set<string> {
 
 /**
  * The browser's shared chunks, in this order of precedence:
- * - "framework": React, React DOM, React Router and the bundler's module helpers, what
- *   a React Router app with no code of ours loads. It changes only with an upgrade, so
+ * - "framework": React, React DOM and React Router, what a React Router app with no code
+ *   of ours loads (with React Router's default entry and the bundler's module helpers,
+ *   which stay files of their own). It changes only with an upgrade, so
  *   a returning visitor's browser keeps it across our releases.
  * - "shell": what the root route imports (header, footer, toaster, error messages).
  * - "cars": what two or more visitors' pages share beyond the shell (car rows,
