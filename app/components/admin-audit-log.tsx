@@ -126,7 +126,9 @@ export function AuditLogPage({
         deleting accounts and cars, dismissing reports — with who did it, to whom and when. The log
         is written with each action and cannot be changed here. Times are in UTC.
       </p>
+      {/* Keyed by the filters: after Back, Forward or Clear the fields show the URL's. */}
       <Form
+        key={[filters.action, filters.actorId, filters.from, filters.to].join("|")}
         method="get"
         aria-label="Filter the audit log"
         className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"

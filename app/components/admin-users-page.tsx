@@ -277,6 +277,8 @@ function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
           Search by name or email
         </span>
         <input
+          // Keyed by the search: after Back, Forward or Clear the box shows the URL's.
+          key={q}
           type="search"
           name="q"
           defaultValue={q}
