@@ -17,9 +17,12 @@ export async function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A page that records console errors, page errors and failed requests. */
-export async function openPage(browser: Browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+/**
+ * A page that records console errors, page errors and failed requests; `base` is the
+ * e2e server unless a test runs its own.
+ */
+export async function openPage(browser: Browser, viewport = DESKTOP, base = baseURL()) {
+  const context = await browser.newContext({ viewport, baseURL: base });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {

@@ -16,14 +16,14 @@ import os from "node:os";
 import path from "node:path";
 
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { freePort } from "#scripts/production-server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
-import { DESKTOP, launch } from "./browser.ts";
+import { DESKTOP, launch, openPage } from "./browser.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl && process.env.CI === "true") {
@@ -53,11 +53,11 @@ let direct: pg.Client;
 let server: { child: ChildProcess; url: string; log: () => string } | undefined;
 let dataDir = "";
 let browser: Browser;
-let context: BrowserContext;
+let closePage: (() => Promise<void>) | undefined;
 let page: Page;
 const database = `carlot_edit_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 /** Console errors, page errors and failed requests (not loads cut short by navigating on). */
-const problems: string[] = [];
+let problems: string[] = [];
 /** The cars the tests edit, by "full" or "empty" and the way the edit form is reached. */
 const cars = new Map<string, Car>();
 
@@ -250,17 +250,8 @@ describe.skipIf(!baseUrl)("a price-only edit keeps everything else", () => {
     direct = new pg.Client({ connectionString: url });
     await direct.connect();
 
-    context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-    page = await context.newPage();
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    page.on("requestfailed", (request) => {
-      if (request.failure()?.errorText !== "net::ERR_ABORTED") {
-        problems.push(`request failed: ${request.url()}`);
-      }
-    });
+    const opened = await openPage(browser, DESKTOP, server.url);
+    ({ page, problems, close: closePage } = opened);
 
     // A new seller (registering signs in).
     await page.goto("/register");
@@ -296,7 +287,7 @@ describe.skipIf(!baseUrl)("a price-only edit keeps everything else", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
+    await closePage?.();
     await browser?.close();
     if (server && server.child.exitCode === null) {
       const exited = new Promise((resolve) => server!.child.once("exit", resolve));
