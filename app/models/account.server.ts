@@ -137,12 +137,7 @@ export async function register(
   ]);
   if (!limit.allowed) return tooMany(limit);
   // Refuse a taken address before doing any work on the photo.
-  const [taken] = await services.db
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`lower(${user.email}) = ${normal(input.email)}`)
-    .limit(1);
-  if (taken)
+  if (await emailTaken(services, input.email))
     return failure(
       new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
       "sign-up",
@@ -182,8 +177,30 @@ export async function register(
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
     await forgetUnusedPhoto(services, image);
+    // Two registrations with one address at the same moment both pass the check
+    // above; the unique index lets one in and better-auth reports the other as
+    // FAILED_TO_CREATE_USER. That is the taken-address case, not our failure.
+    if (
+      apiErrorCode(error) === "FAILED_TO_CREATE_USER" &&
+      (await emailTaken(services, input.email))
+    ) {
+      logger.info("sign-up lost a race for an address that was just taken");
+      return failure(
+        new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
+        "sign-up",
+      );
+    }
     return failure(error, "sign-up");
   }
+}
+
+async function emailTaken(services: AppServices, email: string): Promise<boolean> {
+  const [taken] = await services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${normal(email)}`)
+    .limit(1);
+  return Boolean(taken);
 }
 
 /** Removes a just-stored profile photo that no account uses (content keys may be shared). */

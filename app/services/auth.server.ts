@@ -36,6 +36,15 @@ export const COOKIE_PREFIX = "carlot";
 
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
 
+/** A PostgreSQL unique violation (23505), however deep the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let at = error, depth = 0; at && typeof at === "object" && depth < 5; depth++) {
+    if ((at as { code?: unknown }).code === "23505") return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export type AuthOptions = {
   db: Db;
   secret: string;
@@ -51,8 +60,13 @@ export function createAuth(options: AuthOptions) {
     appName: "Carlot",
     logger: {
       level: "warn",
-      log: (level, message) => {
-        if (level === "error") logger.error(`better-auth: ${message}`);
+      log: (level, message, ...args) => {
+        // A sign-up that loses a race for its address hits the unique index; the
+        // register action answers "already exists", so it is no error of ours.
+        if (level === "error" && !args.some(isUniqueViolation)) {
+          logger.error(`better-auth: ${message}`);
+        } else if (level === "error")
+          logger.info(`better-auth: ${message} (address already taken)`);
         else logger.warn(`better-auth: ${message}`);
       },
     },
