@@ -1,0 +1,13 @@
+CREATE TABLE "held_mail" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "held_mail_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" text NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "held_mail" ADD CONSTRAINT "held_mail_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "held_mail_user_idx" ON "held_mail" USING btree ("user_id","id");--> statement-breakpoint
+-- Accounts made before verification existed already received our emails: they count
+-- as verified (decision 018).
+UPDATE "user" SET "email_verified" = true WHERE "email_verified" = false;
