@@ -11,3 +11,18 @@ CREATE INDEX "held_mail_user_idx" ON "held_mail" USING btree ("user_id","id");--
 -- Accounts made before verification existed already received our emails: they count
 -- as verified (decision 018).
 UPDATE "user" SET "email_verified" = true WHERE "email_verified" = false;
+--> statement-breakpoint
+-- The banner for an unverified address comes from the remembered session user
+-- (app/services/session.server.ts): verifying forgets that person's sessions, as a
+-- session change does (migration 0007), without emptying visitors' cached pages.
+CREATE OR REPLACE FUNCTION carlot_user_sessions_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('carlot_pages', 'session:' || NEW.id);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER user_email_verified_changed AFTER UPDATE ON "user"
+  FOR EACH ROW WHEN (OLD.email_verified IS DISTINCT FROM NEW.email_verified)
+  EXECUTE FUNCTION carlot_user_sessions_changed();
