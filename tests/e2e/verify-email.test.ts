@@ -1,0 +1,97 @@
+// Email verification in Chromium: a new account sees the banner on every page, the
+// link from the outbox confirms the address and the banner goes; the banner and the
+// landing page have no serious accessibility problems at desktop and phone widths.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+
+import { DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
+
+let browser: Browser;
+let photo: { name: string; mimeType: string; buffer: Buffer };
+
+beforeAll(async () => {
+  browser = await launch();
+  const buffer = await sharp({
+    create: { width: 320, height: 320, channels: 3, background: "#0f766e" },
+  })
+    .jpeg()
+    .toBuffer();
+  photo = { name: "me.jpg", mimeType: "image/jpeg", buffer };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const BANNER = "Please confirm your email address";
+
+async function register(page: Page, email: string) {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("Vera Verify");
+  await page.getByLabel("Photo").setInputFiles(photo);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel("Buyer/User").check();
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByText("Successfully Registered").waitFor();
+}
+
+/** The newest verification link the server wrote to its outbox for `email`. */
+async function linkFor(email: string): Promise<string> {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = (await fs.readdir(outbox).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const text = (await fs.readFile(path.join(outbox, file), "utf8"))
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      if (!text.includes(`To: ${email}`)) continue;
+      const link = /https?:\/\/[^\s]+\/verify-email\?token=[\w.%-]+/.exec(text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification email for ${email}`);
+}
+
+describe("confirming an email address", () => {
+  test.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)("on a %s: banner, link from the outbox, banner gone", async (_, viewport) => {
+    const { page, problems, close } = await openPage(browser, viewport);
+    const email = `verify-${randomUUID().slice(0, 8)}@example.com`;
+    await register(page, email);
+
+    const banner = page.getByRole("region", { name: "Confirm your email" });
+    await banner.getByText(BANNER).waitFor();
+    await page.goto("/products");
+    await banner.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // "Send the link again" stays on the page and says where the link went.
+    await banner.getByRole("button", { name: "Send the link again" }).click();
+    await page.getByText(`We sent a new link to ${email}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/products");
+
+    // A broken link says so, and the person can ask for a new one from there.
+    await page.goto("/verify-email?token=broken");
+    await page.getByRole("heading", { name: "This link is not valid" }).waitFor();
+    await page.getByRole("button", { name: "Send the link again" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(await linkFor(email));
+    await page.getByRole("heading", { name: "Your email address is confirmed" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Find Your Dream Car" }).waitFor();
+    expect(await page.getByText(BANNER).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
