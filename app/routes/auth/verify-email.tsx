@@ -22,6 +22,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     publicUrl: publicUrlOf(matches),
   });
 
+/** A refused "Send the link again" tells the browser when to try again (429, Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const answer = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
+
 /**
  * The link in the email: checks the token once, then shows the outcome at
  * /verify-email?result=…, so reloading the page does not check it again.
