@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
-import { DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
 
 let browser: Browser;
 let photo: { name: string; mimeType: string; buffer: Buffer };
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const BANNER = "Please confirm your email address";
 
-async function register(page: Page, email: string) {
+async function register(page: Page, email: string, javaScript = true) {
   await page.goto("/register");
   await page.getByLabel("Full name").fill("Vera Verify");
   await page.getByLabel("Photo").setInputFiles(photo);
@@ -37,7 +37,9 @@ async function register(page: Page, email: string) {
   await page.getByLabel("Password").fill("a-long-password");
   await page.getByLabel("Buyer/User").check();
   await page.getByRole("button", { name: "Register" }).click();
-  await page.getByText("Successfully Registered").waitFor();
+  // Toasts need JavaScript; without it the registered person lands on the home page.
+  if (javaScript) await page.getByText("Successfully Registered").waitFor();
+  else await page.waitForURL((url) => url.pathname === "/");
 }
 
 /** The newest verification link the server wrote to its outbox for `email`. */
@@ -93,5 +95,35 @@ describe("confirming an email address", () => {
     expect(await page.getByText(BANNER).count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
+  });
+
+  test("without JavaScript: the banner's button works, and its limit says when to try again", async () => {
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const email = `nojs-${randomUUID().slice(0, 8)}@example.com`;
+    await register(page, email, false);
+    await page.goto("/blogs");
+    const banner = page.getByRole("region", { name: "Confirm your email" });
+    for (let i = 0; i < 3; i++) {
+      await banner.getByRole("button", { name: "Send the link again" }).click();
+      await page.waitForURL("**/blogs");
+      await banner.waitFor();
+    }
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      banner.getByRole("button", { name: "Send the link again" }).click(),
+    ]);
+    expect(answer.status()).toBe(429);
+    expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(3000);
+    await page
+      .getByText(
+        "We have sent you several links already. Please wait 60 minutes before asking for another one.",
+      )
+      .waitFor();
+    await context.close();
   });
 });
