@@ -168,6 +168,11 @@ describe("register", () => {
       .from(user)
       .where(sql`lower(${user.email}) = 'racer@example.com'`);
     expect(accounts).toBe(1);
+    // Only the account that was made gets a verification email.
+    const mails = await Promise.all(
+      (await fs.readdir(t.outbox)).map((file) => fs.readFile(path.join(t.outbox, file), "utf8")),
+    );
+    expect(mails.filter((mail) => mail.includes("To: racer@example.com"))).toHaveLength(1);
     // No error-level line: fail-on-console fails the test on one.
   });
 
