@@ -284,3 +284,29 @@ test("accounts made by create-admin are verified", async () => {
   });
   expect(await isVerified(id)).toBe(true);
 });
+
+test("migration 0013 counts accounts made before it as verified", async () => {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create();
+  const folder = path.resolve(import.meta.dirname, "../../drizzle");
+  const files = (await fs.readdir(folder)).filter((file) => file.endsWith(".sql")).sort();
+  const run = async (file: string) => {
+    const sql = await fs.readFile(path.join(folder, file), "utf8");
+    for (const statement of sql.split("--> statement-breakpoint")) {
+      if (statement.trim()) await db.exec(statement);
+    }
+  };
+  try {
+    for (const file of files.filter((name) => name < "0013")) await run(file);
+    await db.exec(
+      `insert into "user" (id, name, email, role) values ('old', 'Old Timer', 'old@example.com', 'buyer')`,
+    );
+    await run(files.find((name) => name.startsWith("0013"))!);
+    const result = await db.query<{ email_verified: boolean }>(
+      `select email_verified from "user" where id = 'old'`,
+    );
+    expect(result.rows).toEqual([{ email_verified: true }]);
+  } finally {
+    await db.close();
+  }
+}, 60_000);
