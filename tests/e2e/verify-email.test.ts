@@ -126,4 +126,18 @@ describe("confirming an email address", () => {
       .waitFor();
     await context.close();
   });
+
+  test("demo accounts are verified: no banner", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("liam.carter@example.com");
+    await page.getByLabel("Password").fill("carlot-demo");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await page.getByText("Logged In Successfully").waitFor();
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Log Out" }).waitFor();
+    expect(await page.getByText(BANNER).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
