@@ -16,6 +16,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { VerifyEmailBanner } from "#app/components/verify-email-banner.tsx";
 import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { configContext } from "#app/services/app-context.server.ts";
@@ -82,6 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ProgressBar />
         <SiteHeader user={rootData?.user ?? null} />
+        {rootData?.user && !rootData.user.emailVerified ? (
+          <VerifyEmailBanner email={rootData.user.email} />
+        ) : null}
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -21,6 +21,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("auth/oidc", "routes/auth/oidc.tsx"),
   route("auth/welcome", "routes/auth/welcome.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
 
   route("dashboard", "routes/dashboard/index.tsx"),
   route("dashboard/myorders", "routes/dashboard/my-orders.tsx"),

@@ -45,7 +45,8 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
           return {
             sub: id,
             email: `${id}@idp.example`,
-            email_verified: true,
+            // Accounts named "unverified…" have an address the provider has not checked.
+            email_verified: !id.startsWith("unverified"),
             name: `Olivia ${id}`,
           };
         },

@@ -495,3 +495,22 @@ export const siteSetting = pgTable("site_setting", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+// Emails sent on a person's behalf that wait until their address is verified
+// (decision 018): for now the copy of a contact request to its buyer. Released
+// by the verification, each row claimed by one delete, so it goes exactly once
+// however many processes see the verification.
+export const heldMail = pgTable(
+  "held_mail",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  // Releasing a person's held emails, oldest first.
+  (t) => [index("held_mail_user_idx").on(t.userId, t.id)],
+);

@@ -4,7 +4,7 @@ import { APIError, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 
 import { user } from "#app/db/schema.ts";
-import { ACCOUNT_ERRORS } from "#app/models/account.ts";
+import { ACCOUNT_ERRORS, type VerifyResult } from "#app/models/account.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { OIDC_PROVIDER_ID } from "#app/services/auth.server.ts";
 import { ImageRejectedError, storeProfilePhoto } from "#app/services/images.server.ts";
@@ -137,12 +137,7 @@ export async function register(
   ]);
   if (!limit.allowed) return tooMany(limit);
   // Refuse a taken address before doing any work on the photo.
-  const [taken] = await services.db
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`lower(${user.email}) = ${normal(input.email)}`)
-    .limit(1);
-  if (taken)
+  if (await emailTaken(services, input.email))
     return failure(
       new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
       "sign-up",
@@ -182,8 +177,30 @@ export async function register(
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
     await forgetUnusedPhoto(services, image);
+    // Two registrations with one address at the same moment both pass the check
+    // above; the unique index lets one in and better-auth reports the other as
+    // FAILED_TO_CREATE_USER. That is the taken-address case, not our failure.
+    if (
+      apiErrorCode(error) === "FAILED_TO_CREATE_USER" &&
+      (await emailTaken(services, input.email))
+    ) {
+      logger.info("sign-up lost a race for an address that was just taken");
+      return failure(
+        new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
+        "sign-up",
+      );
+    }
     return failure(error, "sign-up");
   }
+}
+
+async function emailTaken(services: AppServices, email: string): Promise<boolean> {
+  const [taken] = await services.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${normal(email)}`)
+    .limit(1);
+  return Boolean(taken);
 }
 
 /** Removes a just-stored profile photo that no account uses (content keys may be shared). */
@@ -279,4 +296,80 @@ export async function startOidcSignIn(
   });
   if (!response.url) throw new Error("The provider gave no sign-in address.");
   return { url: response.url, setCookies: headers.getSetCookie() };
+}
+
+/**
+ * Checks the link from a verification email (better-auth's signed, expiring token).
+ * A token whose address is already verified changes nothing: "used".
+ */
+export async function verifyEmailToken(
+  services: AppServices,
+  token: string,
+): Promise<VerifyResult> {
+  const alreadyVerified = await isVerified(services, emailInToken(token));
+  try {
+    await services.auth.api.verifyEmail({ query: { token } });
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "TOKEN_EXPIRED") return "expired";
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return "invalid";
+    logger.error({ err: error }, "email verification failed");
+    throw error;
+  }
+  return alreadyVerified ? "used" : "verified";
+}
+
+/** The address a token names, read without checking it (better-auth checks it). */
+function emailInToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+    return typeof payload?.email === "string" ? payload.email : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isVerified(services: AppServices, email: string | null): Promise<boolean> {
+  if (!email) return false;
+  const [row] = await services.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${normal(email)}`)
+    .limit(1);
+  return row?.emailVerified ?? false;
+}
+
+export type ResendResult =
+  | { ok: true; alreadyVerified: boolean }
+  | { ok: false; formError: string; retryAfterSeconds: number };
+
+/** "Send the link again", for the signed-in person, within its own limit. */
+export async function resendVerification(
+  services: AppServices,
+  input: { userId: string; email: string; headers: Headers },
+): Promise<ResendResult> {
+  if (await isVerified(services, input.email)) return { ok: true, alreadyVerified: true };
+  const limit = await hit(
+    services.db,
+    `verify:account:${input.userId}`,
+    LIMITS.verifyEmailPerAccount,
+  );
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      formError: ACCOUNT_ERRORS.verifyTooMany(Math.ceil(limit.retryAfterSeconds / 60)),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
+  try {
+    await services.auth.api.sendVerificationEmail({
+      body: { email: input.email },
+      headers: input.headers,
+    });
+  } catch (error) {
+    if (apiErrorCode(error) === "EMAIL_ALREADY_VERIFIED")
+      return { ok: true, alreadyVerified: true };
+    throw error;
+  }
+  return { ok: true, alreadyVerified: false };
 }

@@ -74,4 +74,10 @@ export const ACCOUNT_ERRORS = {
   network: "We could not reach Carlot. Check your internet connection and try again.",
   resetLinkInvalid: "This reset link has expired or was already used. Ask for a new one.",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
+  verifyTooMany: (minutes: number) =>
+    `We have sent you several links already. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before asking for another one.`,
 } as const;
+
+/** How a verification link turned out (the page at /verify-email?result=…). */
+export const VERIFY_RESULTS = ["verified", "used", "expired", "invalid"] as const;
+export type VerifyResult = (typeof VERIFY_RESULTS)[number];

@@ -15,7 +15,7 @@ export function orderMails(input: {
   seller: Person;
   buyer: Person;
   request: Request;
-}): Mail[] {
+}): [toSeller: Mail, toBuyer: Mail] {
   const { publicUrl, car, seller, buyer, request } = input;
   const carUrl = `${publicUrl}${listingPath(car.id)}`;
   const details = [

@@ -10,6 +10,7 @@ import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
+import { sendWhenVerified } from "#app/models/held-mail.server.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
@@ -91,15 +92,17 @@ export async function placeOrder(
     .from(user)
     .where(eq(user.id, outcome.car.sellerId));
   if (seller) {
-    await sendQuietly(
-      services,
-      orderMails({
-        publicUrl: services.config.publicUrl,
-        car: outcome.car,
-        seller,
-        buyer: { name: input.buyerName, email: buyer.email },
-        request: input,
-      }),
+    const [toSeller, toBuyer] = orderMails({
+      publicUrl: services.config.publicUrl,
+      car: outcome.car,
+      seller,
+      buyer: { name: input.buyerName, email: buyer.email },
+      request: input,
+    });
+    await sendQuietly(services, [toSeller]);
+    // The copy goes to the buyer's own address only once it is verified (decision 018).
+    await sendWhenVerified(services, buyer.id, toBuyer).catch((error: unknown) =>
+      logger.error({ err: error }, "could not hold the buyer's copy of a contact request"),
     );
   }
   return { ok: true, orderId: outcome.orderId };

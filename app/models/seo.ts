@@ -23,7 +23,7 @@ export function absoluteUrl(publicUrl: string, path: string): string {
  */
 export function isPrivatePath(pathname: string): boolean {
   if (/^\/dashboard\/productDetails\/\d+\/?$/.test(pathname)) return false;
-  return /^\/(dashboard|wishlist|logout|auth|reset-password)(\/|$)/.test(pathname);
+  return /^\/(dashboard|wishlist|logout|auth|reset-password|verify-email)(\/|$)/.test(pathname);
 }
 
 /** Cuts a text to at most `max` characters at a word boundary, for descriptions. */

@@ -16,6 +16,8 @@ export type SessionUser = {
   image: string | null;
   role: Role;
   verified: boolean;
+  /** The person opened the link we emailed (decision 018); "verified" is the seller badge. */
+  emailVerified: boolean;
 };
 
 /** Roles a person may choose at registration (DESIGN decision 3). */

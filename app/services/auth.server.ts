@@ -9,6 +9,7 @@ import { admin, genericOAuth } from "better-auth/plugins";
 
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
+import { releaseHeldMail } from "#app/models/held-mail.server.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 import { logger } from "#app/services/logger.server.ts";
 import type { Mailer } from "#app/services/mail.server.ts";
@@ -27,6 +28,8 @@ export const OIDC_PROVIDER_ID = "oidc";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** How long the link in a verification email works (decision 018). */
+export const VERIFY_TOKEN_TTL_SECONDS = 60 * 60 * 24;
 
 /** Sessions last 30 days and are extended (a new cookie) when a day old. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
@@ -35,6 +38,15 @@ export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const COOKIE_PREFIX = "carlot";
 
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string };
+
+/** A PostgreSQL unique violation (23505), however deep the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let at = error, depth = 0; at && typeof at === "object" && depth < 5; depth++) {
+    if ((at as { code?: unknown }).code === "23505") return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export type AuthOptions = {
   db: Db;
@@ -51,8 +63,13 @@ export function createAuth(options: AuthOptions) {
     appName: "Carlot",
     logger: {
       level: "warn",
-      log: (level, message) => {
-        if (level === "error") logger.error(`better-auth: ${message}`);
+      log: (level, message, ...args) => {
+        // A sign-up that loses a race for its address hits the unique index; the
+        // register action answers "already exists", so it is no error of ours.
+        if (level === "error" && !args.some(isUniqueViolation)) {
+          logger.error(`better-auth: ${message}`);
+        } else if (level === "error")
+          logger.info(`better-auth: ${message} (address already taken)`);
         else logger.warn(`better-auth: ${message}`);
       },
     },
@@ -113,6 +130,40 @@ export function createAuth(options: AuthOptions) {
             "If you did not ask for this, ignore this email: your password stays the same.",
           ].join("\n"),
         });
+      },
+    },
+    // Decision 018: a link at registration proves the address; until then the site
+    // sends nothing on the person's behalf. Signing in does not depend on it, and
+    // opening the link does not sign anyone in (it may be opened elsewhere).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_TTL_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        await mailer.send({
+          to: user.email,
+          subject: "Confirm your email address for Carlot",
+          text: [
+            `Hello ${user.name},`,
+            "",
+            "Welcome to Carlot. Please confirm that this is your email address by opening",
+            "this link within 24 hours:",
+            "",
+            `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`,
+            "",
+            "Until then we send no emails on your behalf, such as the copies of your contact",
+            "requests: they wait and are sent when you confirm.",
+            "",
+            "If you did not create a Carlot account, ignore this email.",
+            "",
+            "— Carlot",
+          ].join("\n"),
+        });
+      },
+      async afterEmailVerification(user) {
+        await releaseHeldMail({ db, mailer }, user.id).catch((error: unknown) =>
+          logger.error({ err: error }, "could not release held emails"),
+        );
       },
     },
     databaseHooks: {

@@ -21,6 +21,8 @@ export const LIMITS = {
   resetPerAddressAndAccount: { max: 3, windowMs: 60 * 60_000 },
   // Reset emails for one account from everywhere (a cap on mail bombing).
   resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  // "Send the link again" for one signed-in account (the email at registration is free).
+  verifyEmailPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };

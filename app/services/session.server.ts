@@ -97,6 +97,7 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
     image: user.image ?? null,
     role,
     verified: Boolean(user.verified),
+    emailVerified: Boolean(user.emailVerified),
   };
   // better-auth extends a session once a day; the browser gets the longer cookie too.
   const setCookies = result.headers.getSetCookie();

@@ -134,6 +134,48 @@ describe("register", () => {
     expect(errorsOf(result).email).toEqual([ACCOUNT_ERRORS.emailInUse]);
   });
 
+  test("20 registrations with one email at once: one account, 19 'already exists'", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        responseOf(async () => {
+          const result = await callAction(register.action, {
+            path: "/register",
+            form: {
+              name: `Racer ${i}`,
+              email: i % 2 ? "Racer@example.com" : "racer@example.com",
+              password: "a-good-password",
+              image: photo,
+            },
+            context: from(`192.0.2.${i + 1}`),
+          });
+          if (result instanceof Response) return result;
+          return new Response(JSON.stringify(errorsOf(result)), {
+            status: dataOf(result).status,
+          });
+        }),
+      ),
+    );
+    expect(results.filter((response) => response.status === 302)).toHaveLength(1);
+    const refused = await Promise.all(
+      results.filter((response) => response.status !== 302).map((response) => response.json()),
+    );
+    expect(refused).toHaveLength(19);
+    for (const errors of refused) {
+      expect(errors).toMatchObject({ "": [ACCOUNT_ERRORS.emailInUse] });
+    }
+    const [{ accounts } = { accounts: -1 }] = await t.db
+      .select({ accounts: sql<number>`count(*)::int` })
+      .from(user)
+      .where(sql`lower(${user.email}) = 'racer@example.com'`);
+    expect(accounts).toBe(1);
+    // Only the account that was made gets a verification email.
+    const mails = await Promise.all(
+      (await fs.readdir(t.outbox)).map((file) => fs.readFile(path.join(t.outbox, file), "utf8")),
+    );
+    expect(mails.filter((mail) => mail.includes("To: racer@example.com"))).toHaveLength(1);
+    // No error-level line: fail-on-console fails the test on one.
+  });
+
   test("too many sign-ups from one address answer 429 with Retry-After", async () => {
     const attempt = () =>
       callAction(register.action, {

@@ -69,6 +69,8 @@ const MATRIX: Record<string, Row> = {
   "reset-password": everyone("ok"),
   "auth/oidc": everyone("redirect"),
   "auth/welcome": everyone("redirect"),
+  // The landing page of the link in the verification email, for anyone who opens it.
+  "verify-email": everyone("ok"),
   wishlist: everyone("redirect"),
   dashboard: members(),
   "dashboard/myorders": members(),
@@ -196,6 +198,14 @@ const ACTIONS: ActionCase[] = [
   { route: "reset-password", name: "empty form", expected: everyone("invalid"), prepare: empty },
   // No provider is configured in this test: back to the login page.
   { route: "auth/oidc", name: "empty form", expected: everyone("redirect"), prepare: empty },
+  // "Send the link again": only for the signed-in person (these are verified: no email).
+  {
+    route: "verify-email",
+    name: "send the link again",
+    expected: members(),
+    prepare: async () => ({ form: { intent: "resend", redirectTo: "/" } }),
+  },
+  { route: "verify-email", name: "empty form", expected: members("invalid"), prepare: empty },
   {
     route: "dashboard/productDetails/:id",
     name: "contact the seller",

@@ -81,7 +81,8 @@ test("the login page offers the configured provider", async () => {
   expect(data.oidcName).toBe("Google");
 });
 
-test("a first sign-in creates a Buyer/User account and returns to the remembered page", async () => {
+/** Signs in at the provider as `login` and comes back: the session cookie and the landing. */
+async function signInWithProvider(login: string) {
   const start = await responseOf(() =>
     callAction(oidcRoute.action, {
       path: "/auth/oidc",
@@ -94,7 +95,7 @@ test("a first sign-in creates a Buyer/User account and returns to the remembered
   expect(authorize.startsWith(`${provider.issuer}/auth?`)).toBe(true);
   const stateCookie = cookieFrom(start);
 
-  const callback = await signInAtProvider(authorize, "olivia");
+  const callback = await signInAtProvider(authorize, login);
   expect(callback).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\/oidc\?code=/);
   const landed = await t.services.auth.handler(
     new Request(callback, { headers: { cookie: stateCookie } }),
@@ -103,7 +104,11 @@ test("a first sign-in creates a Buyer/User account and returns to the remembered
   const welcome = new URL(landed.headers.get("Location")!);
   expect(welcome.pathname).toBe("/auth/welcome");
   const session = cookieFrom(landed, stateCookie);
+  return { session, welcome };
+}
 
+test("a first sign-in creates a Buyer/User account and returns to the remembered page", async () => {
+  const { session, welcome } = await signInWithProvider("olivia");
   const done = await responseOf(() =>
     callLoaderAs(welcomeRoute.loader, {
       path: `${welcome.pathname}${welcome.search}`,
@@ -122,7 +127,18 @@ test("a first sign-in creates a Buyer/User account and returns to the remembered
     email: "olivia@idp.example",
     name: "Olivia olivia",
     role: "buyer",
+    // The provider says the address is verified: no link of ours is needed (decision 018).
+    emailVerified: true,
   });
+});
+
+test("an address the provider has not verified is not verified here either", async () => {
+  const { session } = await signInWithProvider("unverified-pat");
+  const viewer = await getSessionUser(
+    t.context(),
+    new Request("http://localhost:3000/", { headers: { cookie: session } }),
+  );
+  expect(viewer).toMatchObject({ email: "unverified-pat@idp.example", emailVerified: false });
 });
 
 test("a forged callback does not sign anyone in", async () => {

@@ -147,6 +147,7 @@ describe("seller_listing_count", () => {
       image: null,
       role: "seller",
       verified: false,
+      emailVerified: true,
     });
     expect(summary.find((figure) => figure.label === "Cars for sale")?.value).toBe(2);
     expect(summary.find((figure) => figure.label === "Cars sold")?.value).toBe(1);

@@ -104,6 +104,7 @@ describe("user_role_count", () => {
       image: null,
       role: "admin",
       verified: false,
+      emailVerified: true,
     });
     expect(summary.find((figure) => figure.label === "Sellers")?.value).toBe(
       await countUsers(t.db, "seller"),

@@ -16,6 +16,8 @@ declare module "vitest" {
     baseURL: string;
     /** The server's log file: tests check that nothing logged an error. */
     serverLog: string;
+    /** The server's DATA_DIR: emails are in its outbox/ folder. */
+    dataDir: string;
     /** The local OpenID Connect provider "Continue With Google" leads to. */
     oidcIssuer: string;
   }
@@ -81,6 +83,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(baseURL, child, () => log);
   project.provide("baseURL", baseURL);
   project.provide("serverLog", logFile);
+  project.provide("dataDir", dataDir);
   project.provide("oidcIssuer", provider.issuer);
   return async () => {
     child.kill("SIGTERM");

@@ -1,0 +1,312 @@
+// Email verification (decision 018): the link at registration, the landing page's
+// outcomes, "Send the link again" and its limit, and the buyer's copy of a contact
+// request that waits for the verification and goes exactly once.
+import fs from "node:fs/promises";
+import path from "node:path";
+
+import { createEmailVerificationToken } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+
+import { heldMail, rateLimit, user } from "#app/db/schema.ts";
+import { releaseHeldMail, sendWhenVerified } from "#app/models/held-mail.server.ts";
+import { createOrPromoteAdmin } from "#app/models/user.server.ts";
+import * as register from "#app/routes/auth/register.tsx";
+import * as verifyEmail from "#app/routes/auth/verify-email.tsx";
+import * as detail from "#app/routes/products/detail.tsx";
+import { createAppContext } from "#app/services/app-context.server.ts";
+import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { createTestDatabase, type TestEnv } from "#tests/db.ts";
+
+import { callAction, callLoaderAs, cookieFrom, dataOf, responseOf } from "./helpers.ts";
+
+let t: TestEnv;
+let photo: File;
+let people = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const jpeg = await sharp({
+    create: { width: 200, height: 200, channels: 3, background: "#996633" },
+  })
+    .jpeg()
+    .toBuffer();
+  photo = new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await fs.rm(t.outbox, { recursive: true, force: true });
+  await t.db.delete(rateLimit);
+});
+
+type Mail = { to: string; subject: string; text: string };
+
+/** The messages in the outbox, oldest first, with quoted-printable undone. */
+async function outbox(): Promise<Mail[]> {
+  const files = (await fs.readdir(t.outbox).catch(() => [])).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.readFile(path.join(t.outbox, file), "utf8");
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      return {
+        to: /^To: (.+)$/m.exec(text)?.[1] ?? "",
+        subject: /^Subject: (.+)$/m.exec(text)?.[1] ?? "",
+        text,
+      };
+    }),
+  );
+}
+
+const linkIn = (mail: Mail) =>
+  /http:\/\/localhost:3000(\/verify-email\?token=[\w.%-]+)/.exec(mail.text)?.[1] ?? null;
+
+async function registerBuyer(): Promise<{ email: string; cookie: string; id: string }> {
+  const email = `new-${++people}@verify.example`;
+  const response = await responseOf(() =>
+    callAction(register.action, {
+      path: "/register",
+      form: { name: `New Person ${people}`, email, password: "a-good-password", image: photo },
+      context: createAppContext(t.services, { clientAddress: `198.51.100.${people}` }),
+    }),
+  );
+  expect(response.status).toBe(302);
+  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { email, cookie: cookieFrom(response), id: row!.id };
+}
+
+/** Opens a verification link; answers the result the landing page shows. */
+async function open(link: string, cookie?: string): Promise<string | null> {
+  const response = await responseOf(() =>
+    callLoaderAs(verifyEmail.loader, { path: link, cookie, context: t.context() }),
+  );
+  expect(response.status).toBe(302);
+  const landing = new URL(response.headers.get("Location")!, "http://localhost:3000");
+  expect(landing.pathname).toBe("/verify-email");
+  return landing.searchParams.get("result");
+}
+
+const isVerified = async (id: string) =>
+  (await t.db.select({ v: user.emailVerified }).from(user).where(eq(user.id, id)))[0]?.v;
+
+const secret = async () => (await t.services.auth.$context).secret;
+
+describe("the link at registration", () => {
+  test("registering sends exactly one verification email; the link verifies once", async () => {
+    const person = await registerBuyer();
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: person.email,
+      subject: "Confirm your email address for Carlot",
+    });
+    const link = linkIn(mails[0]!);
+    expect(link).toBeTruthy();
+    expect(await isVerified(person.id)).toBe(false);
+
+    // The banner's data: the signed-in person is not verified yet.
+    const before = await callLoaderAs(verifyEmail.loader, {
+      path: "/verify-email",
+      cookie: person.cookie,
+      context: t.context(),
+    });
+    expect(before.viewer).toEqual({ email: person.email, emailVerified: false });
+
+    expect(await open(link!)).toBe("verified");
+    expect(await isVerified(person.id)).toBe(true);
+    // Opening it again changes nothing and says so; opening it signs nobody in.
+    expect(await open(link!)).toBe("used");
+    const page = await callLoaderAs(verifyEmail.loader, {
+      path: "/verify-email?result=used",
+      context: t.context(),
+    });
+    expect(page).toEqual({ result: "used", viewer: null });
+    const after = await callLoaderAs(verifyEmail.loader, {
+      path: "/verify-email",
+      cookie: person.cookie,
+      context: t.context(),
+    });
+    expect(after.viewer).toEqual({ email: person.email, emailVerified: true });
+  });
+
+  test("expired, forged and broken links answer clearly and verify nothing", async () => {
+    const person = await registerBuyer();
+    const expired = await createEmailVerificationToken(
+      await secret(),
+      person.email,
+      undefined,
+      -60,
+    );
+    expect(await open(`/verify-email?token=${expired}`)).toBe("expired");
+    const forged = await createEmailVerificationToken(
+      "another-secret-another-secret-another-secret",
+      person.email,
+    );
+    expect(await open(`/verify-email?token=${forged}`)).toBe("invalid");
+    expect(await open("/verify-email?token=not-a-token")).toBe("invalid");
+    expect(await open("/verify-email?token=")).toBe("invalid");
+    expect(await isVerified(person.id)).toBe(false);
+    // An unknown result in the address is ignored.
+    const page = await callLoaderAs(verifyEmail.loader, {
+      path: "/verify-email?result=<b>",
+      context: t.context(),
+    });
+    expect(page.result).toBeNull();
+  });
+});
+
+describe("send the link again", () => {
+  test("three links an hour, then 429 with Retry-After and when to try again", async () => {
+    const person = await registerBuyer();
+    await fs.rm(t.outbox, { recursive: true, force: true });
+    const resend = () =>
+      callAction(verifyEmail.action, {
+        path: "/verify-email",
+        form: { intent: "resend", redirectTo: "/products" },
+        cookie: person.cookie,
+        context: t.context(),
+      });
+    for (let i = 0; i < 3; i++) {
+      const response = await responseOf(resend);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/products");
+    }
+    const refused = await resend();
+    const init = (refused as { init?: ResponseInit }).init ?? {};
+    expect(init.status).toBe(429);
+    const retryAfter = Number(new Headers(init.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(dataOf<{ formError: string }>(refused).data.formError).toBe(
+      "We have sent you several links already. Please wait 60 minutes before asking for another one.",
+    );
+    const mails = await outbox();
+    expect(mails).toHaveLength(3);
+    // Every one of them works (the newest is as good as the first).
+    expect(await open(linkIn(mails[2]!)!)).toBe("verified");
+  });
+
+  test("a visitor is sent to log in; a verified person gets no email", async () => {
+    const visitor = await responseOf(() =>
+      callAction(verifyEmail.action, {
+        path: "/verify-email",
+        form: { intent: "resend" },
+        context: t.context(),
+      }),
+    );
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fverify-email");
+    const person = await registerBuyer();
+    await open(linkIn((await outbox())[0]!)!);
+    await fs.rm(t.outbox, { recursive: true, force: true });
+    const done = await responseOf(() =>
+      callAction(verifyEmail.action, {
+        path: "/verify-email",
+        form: { intent: "resend", redirectTo: "https://evil.example/" },
+        cookie: person.cookie,
+        context: t.context(),
+      }),
+    );
+    expect(done.headers.get("Location")).toBe("/verify-email");
+    expect(await outbox()).toHaveLength(0);
+  });
+});
+
+describe("the buyer's copy of a contact request", () => {
+  test("waits for the verification and is sent exactly once", async () => {
+    const [sedan] = await createCategories(t.db);
+    const seller = await createUser(t.db, { role: "seller", emailVerified: true });
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedan!.id });
+    const buyer = await registerBuyer();
+    const link = linkIn((await outbox())[0]!)!;
+    await fs.rm(t.outbox, { recursive: true, force: true });
+
+    const placed = await responseOf(() =>
+      callAction(detail.action, {
+        path: `/dashboard/productDetails/${car.id}?contact`,
+        params: { id: String(car.id) },
+        form: {
+          intent: "order",
+          buyerName: "Liam Carter",
+          meetingLocation: "Central Station car park",
+          buyerPhone: "+1 (512) 555-0100",
+        },
+        cookie: buyer.cookie,
+        context: t.context(),
+      }),
+    );
+    expect(placed.status).toBe(302);
+    // The seller is told as before; the copy to the unverified buyer waits.
+    const first = await outbox();
+    expect(first.map((mail) => mail.to)).toEqual([seller.email]);
+    expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, buyer.id))).toHaveLength(1);
+
+    expect(await open(link)).toBe("verified");
+    const second = await outbox();
+    expect(second.map((mail) => mail.to).sort()).toEqual([buyer.email, seller.email].sort());
+    const copy = second.find((mail) => mail.to === buyer.email)!;
+    expect(copy.subject).toBe(`Your request for the ${car.title} was sent`);
+    expect(copy.text).toContain("Central Station car park");
+    expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, buyer.id))).toHaveLength(0);
+
+    // Opening the link again, or any number of releases at once, sends nothing more.
+    expect(await open(link)).toBe("used");
+    await Promise.all(Array.from({ length: 5 }, () => releaseHeldMail(t.services, buyer.id)));
+    expect(await outbox()).toHaveLength(2);
+  });
+
+  test("releases racing each other send each held email once", async () => {
+    const person = await createUser(t.db, { role: "buyer", emailVerified: false });
+    for (let i = 0; i < 4; i++) {
+      await sendWhenVerified(t.services, person.id, { subject: `Held ${i}`, text: "Body" });
+    }
+    expect(await outbox()).toHaveLength(0);
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, person.id));
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () => releaseHeldMail(t.services, person.id)),
+    );
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      "Held 0",
+      "Held 1",
+      "Held 2",
+      "Held 3",
+    ]);
+  });
+});
+
+test("accounts made by create-admin are verified", async () => {
+  const { id } = await createOrPromoteAdmin(t.db, {
+    email: "boss@verify.example",
+    password: "boss-password-1",
+    name: "Boss",
+  });
+  expect(await isVerified(id)).toBe(true);
+});
+
+test("migration 0013 counts accounts made before it as verified", async () => {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create();
+  const folder = path.resolve(import.meta.dirname, "../../drizzle");
+  const files = (await fs.readdir(folder)).filter((file) => file.endsWith(".sql")).sort();
+  const run = async (file: string) => {
+    const sql = await fs.readFile(path.join(folder, file), "utf8");
+    for (const statement of sql.split("--> statement-breakpoint")) {
+      if (statement.trim()) await db.exec(statement);
+    }
+  };
+  try {
+    for (const file of files.filter((name) => name < "0013")) await run(file);
+    await db.exec(
+      `insert into "user" (id, name, email, role) values ('old', 'Old Timer', 'old@example.com', 'buyer')`,
+    );
+    await run(files.find((name) => name.startsWith("0013"))!);
+    const result = await db.query<{ email_verified: boolean }>(
+      `select email_verified from "user" where id = 'old'`,
+    );
+    expect(result.rows).toEqual([{ email_verified: true }]);
+  } finally {
+    await db.close();
+  }
+}, 60_000);
