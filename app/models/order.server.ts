@@ -11,9 +11,11 @@ import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
+import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
+import { hit, LIMITS, waitWords } from "#app/services/rate-limit.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -21,7 +23,24 @@ export const ORDERS_PAGE_SIZE = 20;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PlaceOrderResult =
-  { ok: true; orderId: number } | { ok: false; status: 404 | 409; message: string };
+  | { ok: true; orderId: number }
+  | { ok: false; status: 404 | 409; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Counts a new request against the buyer's limits: the minute first, and the day
+ * only for requests the minute allowed, so a burst does not use up the day.
+ */
+async function buyerLimit(db: Db, buyerId: string, now: Date) {
+  const minute = await hit(
+    db,
+    `order:buyer:${buyerId}`,
+    LIMITS.ordersPerBuyerPerMinute,
+    now.getTime(),
+  );
+  if (!minute.allowed) return minute;
+  return hit(db, `order:buyer-day:${buyerId}`, LIMITS.ordersPerBuyerPerDay, now.getTime());
+}
 
 /** Sends mail without failing the request that caused it; a failure is logged. */
 async function sendQuietly(
@@ -45,7 +64,17 @@ export async function placeOrder(
   buyer: SessionUser,
   listingId: number,
   input: ContactSellerInput,
+  now = new Date(),
 ): Promise<PlaceOrderResult> {
+  const limit = await buyerLimit(services.db, buyer.id, now);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: ORDER_MESSAGES.tooMany(waitWords(limit.retryAfterSeconds)),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
   const outcome = await services.db.transaction(async (tx) => {
     // Locks the car against a concurrent "mark as sold", which closes open requests.
     const [car] = await tx
@@ -83,7 +112,15 @@ export async function placeOrder(
     if (!created) {
       return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.duplicate };
     }
-    return { ok: true as const, orderId: created.id, car };
+    const notify = await recordSellerNotification(tx, {
+      sellerId: car.sellerId,
+      buyerId: buyer.id,
+      listingId: car.id,
+      buyerName: input.buyerName,
+      listingTitle: car.title,
+      now,
+    });
+    return { ok: true as const, orderId: created.id, car, notify };
   });
   if (!outcome.ok) return outcome;
   const [seller] = await services.db
@@ -91,16 +128,16 @@ export async function placeOrder(
     .from(user)
     .where(eq(user.id, outcome.car.sellerId));
   if (seller) {
-    await sendQuietly(
-      services,
-      orderMails({
-        publicUrl: services.config.publicUrl,
-        car: outcome.car,
-        seller,
-        buyer: { name: input.buyerName, email: buyer.email },
-        request: input,
-      }),
-    );
+    const [toSeller, buyerCopy] = orderMails({
+      publicUrl: services.config.publicUrl,
+      car: outcome.car,
+      seller,
+      buyer: { name: input.buyerName, email: buyer.email },
+      request: input,
+    });
+    // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
+    if (toSeller && outcome.notify === "send") await sendQuietly(services, [toSeller]);
+    if (buyerCopy) await sendQuietly(services, [buyerCopy]);
   }
   return { ok: true, orderId: outcome.orderId };
 }
