@@ -20,6 +20,7 @@ import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
+import { pruneFormTokens } from "#app/services/form-token.server.ts";
 import { sendNotificationDigests } from "#app/models/seller-notification.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
@@ -128,11 +129,12 @@ export async function createApp(options: {
   };
 
   // Housekeeping after start and hourly: planner statistics (PGlite), expired
-  // rate-limit counters, "is your car still for sale?" reminders,
+  // rate-limit counters and used form tokens, "is your car still for sale?" reminders,
   // sellers' request digests that are due.
   const maintain = async (when: "start" | "hourly") => {
     await database.analyze(when);
     await pruneRateLimits(database.db);
+    await pruneFormTokens(database.db);
     await sendListingReminders(services, new Date());
     await sendNotificationDigests(services, new Date());
   };

@@ -5,8 +5,9 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
 import { getCategoryBySlug } from "#app/models/category.server.ts";
+import { FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import {
   chosenFiles,
   LISTING_MESSAGES,
@@ -27,6 +28,11 @@ import {
   type PhotoUpload,
   type StoredListingPhoto,
 } from "#app/services/images.server.ts";
+import {
+  consumeFormToken,
+  recordFormResult,
+  type FormToken,
+} from "#app/services/form-token.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import {
   removeStoredFiles,
@@ -174,12 +180,20 @@ const photoListError = (message: string = LISTING_MESSAGES.photoList): SaveOutco
   fieldErrors: { photos: [message] },
 });
 
-/** Publishes a car for `seller`. Seller fields come from the user row by join, never the form. */
+/**
+ * Publishes a car for `seller`. Seller fields come from the user row by join, never
+ * the form. The form's one-time token is used in the listing's transaction: a repeat
+ * of the same form creates nothing and answers with the first one's listing.
+ */
 export async function publishListing(
   services: Services,
   seller: Owner,
   value: SellCarValue,
+  token: FormToken,
 ): Promise<SaveOutcome> {
+  // A repeat that comes after the first one finished: no photos to store.
+  const earlier = await formResult(services.db, token);
+  if (earlier !== null) return { ok: true, id: earlier };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
     return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
@@ -187,8 +201,16 @@ export async function publishListing(
   const { files, slots } = photosOf(value);
   // A new car has no saved photos to refer to.
   if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError();
-  return saving(services, files, async (stored) => {
-    const id = await services.db.transaction(async (tx) => {
+  return saving(services, files, (stored) =>
+    services.db.transaction(async (tx): Promise<SaveOutcome & { removedKeys?: string[] }> => {
+      const use = await consumeFormToken(tx, token, seller.id);
+      if (!use.first) {
+        // A concurrent repeat: the photos it stored are nobody's, removed after the commit.
+        const removedKeys = stored.flatMap(listingPhotoKeys);
+        return use.listingId === null
+          ? { ok: false, status: 400, formError: FORM_TOKEN_MESSAGES.expired }
+          : { ok: true, id: use.listingId, removedKeys };
+      }
       const [row] = await tx
         .insert(listing)
         .values({ ...listingColumns(value), sellerId: seller.id, categoryId: chosen.id })
@@ -200,10 +222,19 @@ export async function publishListing(
           slots.map((slot) => stored[(slot as { index: number }).index]!),
         ),
       );
-      return row.id;
-    });
-    return { ok: true, id };
-  });
+      await recordFormResult(tx, token, row.id);
+      return { ok: true, id: row.id };
+    }),
+  );
+}
+
+/** The listing a used token created, or null when the token is unused. */
+async function formResult(db: Db, token: FormToken): Promise<number | null> {
+  const [used] = await db
+    .select({ listingId: usedFormToken.listingId })
+    .from(usedFormToken)
+    .where(eq(usedFormToken.nonce, token.nonce));
+  return used?.listingId ?? null;
 }
 
 export type ListingAccess = "ok" | "not found" | "forbidden";
