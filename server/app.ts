@@ -125,7 +125,13 @@ export async function createApp(options: {
     storage,
     mailer,
     auth: createAuth({ db: database.db, secret, baseURL: publicUrl, mailer, oidc }),
-    config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
+    config: {
+      secret,
+      publicUrl,
+      secureCookies: publicUrl.startsWith("https:"),
+      oidc,
+      contactRequestLimits: env.CONTACT_REQUEST_LIMITS ?? true,
+    },
   };
 
   // Housekeeping after start and hourly: planner statistics (PGlite), expired

@@ -101,13 +101,19 @@ describe("publishing with a one-time token", () => {
       issueFormToken(secret, other.id, "sell"),
     ];
     const before = (await listingsOf(seller.id)).length;
+    let fresh = "";
     for (const token of tokens) {
-      const answer = dataOf<{ result: { error?: Record<string, string[] | null> } }>(
-        await sell(withToken(token, "2012 Saab 9-3")),
-      );
+      const answer = dataOf<{
+        result: { error?: Record<string, string[] | null> };
+        formToken?: string;
+      }>(await sell(withToken(token, "2012 Saab 9-3")));
       expect(answer.status).toBe(400);
       expect(answer.data.result.error?.[""]).toEqual([FORM_TOKEN_MESSAGES.expired]);
+      fresh = answer.data.formToken ?? "";
     }
     expect(await listingsOf(seller.id)).toHaveLength(before);
+    // The refusal brings a new token (loaders do not run after a 400): sending again works.
+    expect((await sell(withToken(fresh, "2012 Saab 9-3"))) instanceof Response).toBe(true);
+    expect(await listingsOf(seller.id)).toHaveLength(before + 1);
   });
 });

@@ -64,7 +64,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   );
   if (!token) {
     const result = submission.reply({ ...hidden, formErrors: [FORM_TOKEN_MESSAGES.expired] });
-    return data<UploadFormData>({ result, filesDropped }, { status: 400 });
+    const formToken = issueFormToken(services.config.secret, seller.id, "sell");
+    return data<UploadFormData>({ result, filesDropped, formToken }, { status: 400 });
   }
   // A repeat of this form answers exactly as the first one did.
   const outcome = await publishListing(services, seller, submission.value, token);
@@ -98,7 +99,7 @@ export default function SellCar({ loaderData, actionData }: Route.ComponentProps
           categories={loaderData.categories}
           lastResult={actionData?.result}
           filesDropped={actionData?.filesDropped}
-          formToken={loaderData.formToken}
+          formToken={actionData?.formToken ?? loaderData.formToken}
           submitLabel="Publish my car"
           pendingLabel="Publishing your car…"
         />
