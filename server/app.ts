@@ -21,7 +21,10 @@ import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { pruneFormTokens } from "#app/services/form-token.server.ts";
-import { sendNotificationDigests } from "#app/models/seller-notification.server.ts";
+import {
+  pruneSellerNotifications,
+  sendNotificationDigests,
+} from "#app/models/seller-notification.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { doctorAtStart } from "#app/services/doctor.server.ts";
@@ -136,13 +139,15 @@ export async function createApp(options: {
 
   // Housekeeping after start and hourly: planner statistics (PGlite), expired
   // rate-limit counters and used form tokens, "is your car still for sale?" reminders,
-  // sellers' request digests that are due.
+  // sellers' request digests that are due, and sent request notifications from before
+  // yesterday.
   const maintain = async (when: "start" | "hourly") => {
     await database.analyze(when);
     await pruneRateLimits(database.db);
     await pruneFormTokens(database.db);
     await sendListingReminders(services, new Date());
     await sendNotificationDigests(services, new Date());
+    await pruneSellerNotifications(database.db, new Date());
   };
   const runMaintenance = (when: "start" | "hourly") =>
     maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));

@@ -2,7 +2,7 @@
 // limits"): one per buyer, car and day however often a request is cancelled and made
 // again, and at most LIMITS.sellerNotificationsPerHour a seller an hour; the rest
 // wait in seller_notification for one digest, sent by `sendNotificationDigests`.
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { sellerNotification, user } from "#app/db/schema.ts";
@@ -124,4 +124,19 @@ export async function sendNotificationDigests(
   }
   if (sent > 0) logger.info({ sent }, "request digests sent");
   return sent;
+}
+
+/**
+ * Forgets sent notifications from before yesterday: the one-per-day rule only looks
+ * at today's rows, and the digest only at unsent ones.
+ */
+export async function pruneSellerNotifications(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(sellerNotification)
+    .where(
+      and(
+        isNotNull(sellerNotification.sentAt),
+        lt(sellerNotification.createdAt, new Date(now.getTime() - 2 * 24 * 60 * 60_000)),
+      ),
+    );
 }

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { sellerNotification } from "#app/db/schema.ts";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { cancelOrder, placeOrder } from "#app/models/order.server.ts";
-import { sendNotificationDigests } from "#app/models/seller-notification.server.ts";
+import {
+  pruneSellerNotifications,
+  sendNotificationDigests,
+} from "#app/models/seller-notification.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
 import * as detail from "#app/routes/products/detail.tsx";
@@ -170,6 +173,10 @@ describe("contact requests", () => {
     expect(await sendNotificationDigests(t.services, later)).toBe(0);
     const rows = await t.db.select().from(sellerNotification);
     expect(rows.filter((row) => row.sellerId === seller.id && row.sentAt === null)).toHaveLength(0);
+    // Two days on, the sent rows are forgotten.
+    await pruneSellerNotifications(t.db, new Date(now.getTime() + 3 * 24 * 60 * MINUTE));
+    const left = await t.db.select().from(sellerNotification);
+    expect(left.filter((row) => row.sellerId === seller.id)).toHaveLength(0);
   });
 });
 
