@@ -31,6 +31,7 @@ import {
 import {
   consumeFormToken,
   recordFormResult,
+  releaseFormToken,
   type FormToken,
 } from "#app/services/form-token.server.ts";
 import { logger } from "#app/services/logger.server.ts";
@@ -344,7 +345,10 @@ export async function updateListing(
   viewer: Owner,
   id: number,
   value: EditListingValue,
+  token: FormToken,
 ): Promise<SaveOutcome> {
+  // A repeat of a save that finished: nothing to store again.
+  if ((await formResult(services.db, token)) !== null) return { ok: true, id };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
     return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
@@ -363,6 +367,11 @@ export async function updateListing(
       if (owner.sellerId !== viewer.id) {
         return { ok: false, status: 403, formError: "This car belongs to another seller." };
       }
+      // A concurrent repeat of this form waited for the lock above and finds the first
+      // one saved it; the photos the repeat stored are removed after the commit.
+      if (!(await consumeFormToken(tx, token, viewer.id)).first) {
+        return { ok: true, id, removedKeys: stored.flatMap(listingPhotoKeys) };
+      }
       const current = await tx
         .select({
           id: listingPhoto.id,
@@ -375,8 +384,11 @@ export async function updateListing(
         .orderBy(asc(listingPhoto.position));
       const byId = new Map(current.map((photo) => [photo.id, photo]));
       if (slots.some((slot) => slot.kind === "existing" && !byId.has(slot.id))) {
+        // The form may be sent again once corrected.
+        await releaseFormToken(tx, token);
         return photoListError(STALE_PHOTOS);
       }
+      await recordFormResult(tx, token, id);
       await tx
         .update(listing)
         .set({ ...listingColumns(value), quality: value.quality, categoryId: chosen.id })

@@ -14,8 +14,8 @@ import { usedFormToken } from "#app/db/schema.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** What a token is for; a token for one form is refused by another. */
-export type FormPurpose = "sell";
+/** What a token is for; a token for one form (or one car's edit form) is refused by another. */
+export type FormPurpose = "sell" | `edit:${number}`;
 
 /** How long a rendered form may wait before it is sent: a day. */
 export const FORM_TOKEN_LIFE_MS = 24 * 60 * 60_000;
@@ -80,6 +80,11 @@ export async function consumeFormToken(
 /** Records what the token's form created, in the same transaction. */
 export async function recordFormResult(tx: Tx, token: FormToken, listingId: number) {
   await tx.update(usedFormToken).set({ listingId }).where(eq(usedFormToken.nonce, token.nonce));
+}
+
+/** Gives a token back inside its transaction, when the write it guarded was refused. */
+export async function releaseFormToken(tx: Tx, token: FormToken) {
+  await tx.delete(usedFormToken).where(eq(usedFormToken.nonce, token.nonce));
 }
 
 /** Forgets used tokens that have expired (they can no longer be sent). */

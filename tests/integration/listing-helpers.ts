@@ -115,11 +115,11 @@ export async function postForm<T>(
   const url = new URL(options.path, "http://localhost:3000");
   const body = new FormData();
   for (const [name, value] of options.entries) body.append(name, value);
-  // The sell form carries the one-time token its page gives the same person, unless
-  // the test sends its own.
-  if (url.pathname === "/dashboard/sellCar" && !body.has(FORM_TOKEN_FIELD) && options.cookie) {
-    const page = await sellFormToken(options.cookie, options.context);
-    if (page) body.append(FORM_TOKEN_FIELD, page);
+  // The sell and edit forms carry the one-time token their page gives the same
+  // person, unless the test sends its own.
+  if (!body.has(FORM_TOKEN_FIELD) && options.cookie) {
+    const token = await formTokenFor(url.pathname, options.cookie, options.context);
+    if (token) body.append(FORM_TOKEN_FIELD, token);
   }
   const request = new Request(url, {
     method: "POST",
@@ -136,21 +136,37 @@ export async function postForm<T>(
 }
 
 /** The token the sell page gives whoever `cookie` signs in (null when it refuses them). */
-export async function sellFormToken(
+export function sellFormToken(cookie: string, context: ReturnType<TestEnv["context"]>) {
+  return formTokenFor("/dashboard/sellCar", cookie, context);
+}
+
+/** The token the sell or edit page at `pathname` gives `cookie`'s person; null for others. */
+async function formTokenFor(
+  pathname: string,
   cookie: string,
   context: ReturnType<TestEnv["context"]>,
 ): Promise<string | null> {
-  const sellCar = await import("#app/routes/dashboard/seller/sell-car.tsx");
+  const editing = /^\/dashboard\/productDetails\/editProduct\/([^/]+)$/.exec(pathname);
   try {
-    const page = await callLoaderAs(sellCar.loader, {
-      path: "/dashboard/sellCar",
-      cookie,
-      context,
-    });
-    return page.formToken;
+    if (pathname === "/dashboard/sellCar") {
+      const sellCar = await import("#app/routes/dashboard/seller/sell-car.tsx");
+      return (await callLoaderAs(sellCar.loader, { path: pathname, cookie, context })).formToken;
+    }
+    if (editing) {
+      const editProduct = await import("#app/routes/dashboard/seller/edit-product.tsx");
+      const params = { id: editing[1]! };
+      const page = await callLoaderAs(editProduct.loader, {
+        path: pathname,
+        cookie,
+        context,
+        params,
+      });
+      return page.formToken;
+    }
   } catch {
-    return null;
+    // The page refuses this person (403, 404, log-in redirect): no token.
   }
+  return null;
 }
 
 /** A context whose photos go to a folder of its own, to compare with the database. */

@@ -3,14 +3,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
-import { listing } from "#app/db/schema.ts";
+import { listing, listingPhoto } from "#app/db/schema.ts";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
+import * as editProduct from "#app/routes/dashboard/seller/edit-product.tsx";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { createCategories } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
-import { dataOf } from "./helpers.ts";
+import { callLoaderAs, dataOf } from "./helpers.ts";
 import {
   carForm,
   file,
@@ -115,5 +116,54 @@ describe("publishing with a one-time token", () => {
     // The refusal brings a new token (loaders do not run after a 400): sending again works.
     expect((await sell(withToken(fresh, "2012 Saab 9-3"))) instanceof Response).toBe(true);
     expect(await listingsOf(seller.id)).toHaveLength(before + 1);
+  });
+
+  test("20 concurrent saves of one edit form with a new photo add it once", async () => {
+    const token = (await sellFormToken(seller.cookie, media.context()))!;
+    const published = await sell(withToken(token, "2011 Skoda Octavia"));
+    expect((published as Response).status).toBe(302);
+    const [car] = await t.db
+      .select({ id: listing.id })
+      .from(listing)
+      .where(eq(listing.title, "2011 Skoda Octavia"));
+    const path = `/dashboard/productDetails/editProduct/${car!.id}`;
+    const page = await callLoaderAs(editProduct.loader, {
+      path,
+      params: { id: String(car!.id) },
+      cookie: seller.cookie,
+      context: media.context(),
+    });
+    const [kept] = await t.db
+      .select({ id: listingPhoto.id, largeKey: listingPhoto.largeKey })
+      .from(listingPhoto)
+      .where(eq(listingPhoto.listingId, car!.id));
+    const entries: Entries = [
+      ...carForm({ carName: "2011 Skoda Octavia Estate" }),
+      ["quality", "Good"],
+      ["photoOrder", `e:${kept!.id}`],
+      ["photoOrder", "n:0"],
+      ["photos", file(photo, "second.jpg")],
+      [FORM_TOKEN_FIELD, page.formToken],
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postForm(editProduct.action, {
+          path,
+          params: { id: String(car!.id) },
+          entries,
+          cookie: seller.cookie,
+          context: media.context(),
+        }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => (answer as Response).status))).toEqual(new Set([302]));
+    const photos = await t.db
+      .select({ largeKey: listingPhoto.largeKey })
+      .from(listingPhoto)
+      .where(eq(listingPhoto.listingId, car!.id));
+    expect(photos).toHaveLength(2);
+    // The saved photo kept, the new one added once (rows are rewritten, files kept).
+    expect(photos.map((row) => row.largeKey)).toContain(kept!.largeKey);
+    expect(await media.files()).toEqual(await referencedKeys(t));
   });
 });
