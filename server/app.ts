@@ -20,6 +20,11 @@ import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
+import { pruneFormTokens } from "#app/services/form-token.server.ts";
+import {
+  pruneSellerNotifications,
+  sendNotificationDigests,
+} from "#app/models/seller-notification.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { doctorAtStart } from "#app/services/doctor.server.ts";
@@ -123,15 +128,26 @@ export async function createApp(options: {
     storage,
     mailer,
     auth: createAuth({ db: database.db, secret, baseURL: publicUrl, mailer, oidc }),
-    config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc },
+    config: {
+      secret,
+      publicUrl,
+      secureCookies: publicUrl.startsWith("https:"),
+      oidc,
+      contactRequestLimits: env.CONTACT_REQUEST_LIMITS ?? true,
+    },
   };
 
   // Housekeeping after start and hourly: planner statistics (PGlite), expired
-  // rate-limit counters, "is your car still for sale?" reminders.
+  // rate-limit counters and used form tokens, "is your car still for sale?" reminders,
+  // sellers' request digests that are due, and sent request notifications from before
+  // yesterday.
   const maintain = async (when: "start" | "hourly") => {
     await database.analyze(when);
     await pruneRateLimits(database.db);
+    await pruneFormTokens(database.db);
     await sendListingReminders(services, new Date());
+    await sendNotificationDigests(services, new Date());
+    await pruneSellerNotifications(database.db, new Date());
   };
   const runMaintenance = (when: "start" | "hourly") =>
     maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
@@ -202,6 +218,18 @@ export async function createApp(options: {
     60 * 60 * 1000,
   );
   maintenanceTimer.unref();
+  // Sellers' request digests are due when their hour is over: looked for every 5 minutes.
+  const digestTimer = setInterval(
+    () => {
+      maintenance = maintenance.then(async () => {
+        await sendNotificationDigests(services, new Date()).catch((error: unknown) =>
+          logger.warn({ err: error }, "request digests failed"),
+        );
+      });
+    },
+    5 * 60 * 1000,
+  );
+  digestTimer.unref();
 
   // The browser build, from memory in its precompressed forms (production only).
   const staticFiles = options.clientAssetsDir
@@ -390,6 +418,7 @@ export async function createApp(options: {
     host: env.HOST,
     close: async () => {
       clearInterval(maintenanceTimer);
+      clearInterval(digestTimer);
       await maintenance;
       await stopWatching();
       if (metrics) {

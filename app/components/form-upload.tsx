@@ -90,6 +90,8 @@ export type UploadFormData = {
   result: SubmissionResult<string[]>;
   /** Files were sent, and a page without JavaScript cannot show them again. */
   filesDropped?: boolean;
+  /** A new one-time token when the form's own had expired (loaders do not run after a 400). */
+  formToken?: string;
 };
 
 /** An answer in the actions' shape, for failures before the action could run. */

@@ -2,6 +2,7 @@
 // Zod schema per form shared with the action. While the form is sent it is
 // replaced by a spinner and the upload progress bar; after a failure every
 // typed value is still there.
+import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
 import {
   getFormProps,
   getInputProps,
@@ -92,6 +93,7 @@ export function ListingForm({
   defaultValue,
   savedPhotos = [],
   filesDropped = false,
+  formToken,
   submitLabel,
   pendingLabel,
 }: {
@@ -101,6 +103,8 @@ export function ListingForm({
   defaultValue?: ListingFormDefaults;
   savedPhotos?: SavedPhoto[];
   filesDropped?: boolean;
+  /** The form's one-time token (app/services/form-token.server.ts), for forms that create. */
+  formToken?: string;
   submitLabel: string;
   pendingLabel: string;
 }) {
@@ -148,6 +152,7 @@ export function ListingForm({
         {...getFormProps(form)}
       >
         <FormError message={formError} />
+        {formToken ? <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} /> : null}
         <Section title="The car">
           <div className={wide}>
             <Field

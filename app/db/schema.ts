@@ -380,6 +380,54 @@ export const order = pgTable(
   ],
 );
 
+// One row per email a contact request caused (or would have caused) to its seller:
+// at most one per buyer, car and day (UTC), however often the request is cancelled
+// and made again. Past the seller's hourly cap a row waits (digest_due_at set,
+// sent_at null) for the one digest email the notification job sends.
+export const sellerNotification = pgTable(
+  "seller_notification",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    // The day (UTC, YYYY-MM-DD) the request was made.
+    day: text("day").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    listingTitle: text("listing_title").notNull(),
+    // When the digest that carries this notification is due; null for one sent at once.
+    digestDueAt: timestamp("digest_due_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One email per buyer, car and day.
+    uniqueIndex("seller_notification_day_idx").on(t.buyerId, t.listingId, t.day),
+    // The digest job: notifications still waiting, by seller.
+    index("seller_notification_waiting_idx")
+      .on(t.digestDueAt, t.sellerId)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+// One-time form tokens that have been used (app/services/form-token.server.ts): the
+// token's nonce, and what its form created, so a repeat leads to the same thing.
+export const usedFormToken = pgTable("used_form_token", {
+  nonce: text("nonce").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  // The listing the form created (null while its transaction is open).
+  listingId: integer("listing_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 export const report = pgTable(
   "report",
   {

@@ -227,35 +227,51 @@ export async function signOut(services: AppServices, headers: Headers): Promise<
   }
 }
 
-/** Always answers the same way, so the form cannot tell who has an account. */
+/**
+ * Always answers the same way for an account, so the form cannot tell who has one
+ * and strangers cannot hold its owner's reset off: only the client address is
+ * limited on the page. The emails are throttled per account instead (one per 5
+ * minutes, 10 a day); past that, nothing is sent and the answer is the same.
+ */
 export async function requestPasswordReset(
   services: AppServices,
-  input: { email: string; clientAddress: string },
+  input: { email: string; clientAddress: string; now?: number },
 ): Promise<
   { ok: true } | { ok: false; formError: string; status: 429 | 500; retryAfterSeconds?: number }
 > {
-  const limit = await hitAll(services.db, [
-    { key: `reset:address:${input.clientAddress}`, limit: LIMITS.resetPerAddress },
-    {
-      key: `reset:pair:${input.clientAddress}:${normal(input.email)}`,
-      limit: LIMITS.resetPerAddressAndAccount,
-    },
-    { key: `reset:account:${normal(input.email)}`, limit: LIMITS.resetPerAccount },
-  ]);
-  if (!limit.allowed) {
+  const now = input.now ?? Date.now();
+  const email = normal(input.email);
+  const page = await hit(
+    services.db,
+    `reset:address:${input.clientAddress}`,
+    LIMITS.resetPerAddress,
+    now,
+  );
+  if (!page.allowed) {
     return {
       ok: false,
-      formError: ACCOUNT_ERRORS.tooMany(Math.ceil(limit.retryAfterSeconds / 60)),
+      formError: ACCOUNT_ERRORS.tooMany(Math.ceil(page.retryAfterSeconds / 60)),
       status: 429,
-      retryAfterSeconds: limit.retryAfterSeconds,
+      retryAfterSeconds: page.retryAfterSeconds,
     };
+  }
+  const mailAllowed = await hit(
+    services.db,
+    `reset:mail:${email}`,
+    LIMITS.resetEmailPerAccount,
+    now,
+  ).then(async (short) =>
+    short.allowed
+      ? hit(services.db, `reset:mail-day:${email}`, LIMITS.resetEmailsPerAccountPerDay, now)
+      : short,
+  );
+  if (!mailAllowed.allowed) {
+    logger.info("password reset email skipped: one was sent for this address recently");
+    return { ok: true };
   }
   try {
     await services.auth.api.requestPasswordReset({
-      body: {
-        email: normal(input.email),
-        redirectTo: `${services.config.publicUrl}/reset-password`,
-      },
+      body: { email, redirectTo: `${services.config.publicUrl}/reset-password` },
     });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");

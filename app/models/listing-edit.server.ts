@@ -5,8 +5,9 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
 import { getCategoryBySlug } from "#app/models/category.server.ts";
+import { FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import {
   chosenFiles,
   LISTING_MESSAGES,
@@ -27,6 +28,12 @@ import {
   type PhotoUpload,
   type StoredListingPhoto,
 } from "#app/services/images.server.ts";
+import {
+  consumeFormToken,
+  recordFormResult,
+  releaseFormToken,
+  type FormToken,
+} from "#app/services/form-token.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import {
   removeStoredFiles,
@@ -174,12 +181,20 @@ const photoListError = (message: string = LISTING_MESSAGES.photoList): SaveOutco
   fieldErrors: { photos: [message] },
 });
 
-/** Publishes a car for `seller`. Seller fields come from the user row by join, never the form. */
+/**
+ * Publishes a car for `seller`. Seller fields come from the user row by join, never
+ * the form. The form's one-time token is used in the listing's transaction: a repeat
+ * of the same form creates nothing and answers with the first one's listing.
+ */
 export async function publishListing(
   services: Services,
   seller: Owner,
   value: SellCarValue,
+  token: FormToken,
 ): Promise<SaveOutcome> {
+  // A repeat that comes after the first one finished: no photos to store.
+  const earlier = await formResult(services.db, token);
+  if (earlier !== null) return { ok: true, id: earlier };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
     return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
@@ -187,8 +202,16 @@ export async function publishListing(
   const { files, slots } = photosOf(value);
   // A new car has no saved photos to refer to.
   if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError();
-  return saving(services, files, async (stored) => {
-    const id = await services.db.transaction(async (tx) => {
+  return saving(services, files, (stored) =>
+    services.db.transaction(async (tx): Promise<SaveOutcome & { removedKeys?: string[] }> => {
+      const use = await consumeFormToken(tx, token, seller.id);
+      if (!use.first) {
+        // A concurrent repeat: the photos it stored are nobody's, removed after the commit.
+        const removedKeys = stored.flatMap(listingPhotoKeys);
+        return use.listingId === null
+          ? { ok: false, status: 400, formError: FORM_TOKEN_MESSAGES.expired }
+          : { ok: true, id: use.listingId, removedKeys };
+      }
       const [row] = await tx
         .insert(listing)
         .values({ ...listingColumns(value), sellerId: seller.id, categoryId: chosen.id })
@@ -200,10 +223,19 @@ export async function publishListing(
           slots.map((slot) => stored[(slot as { index: number }).index]!),
         ),
       );
-      return row.id;
-    });
-    return { ok: true, id };
-  });
+      await recordFormResult(tx, token, row.id);
+      return { ok: true, id: row.id };
+    }),
+  );
+}
+
+/** The listing a used token created, or null when the token is unused. */
+async function formResult(db: Db, token: FormToken): Promise<number | null> {
+  const [used] = await db
+    .select({ listingId: usedFormToken.listingId })
+    .from(usedFormToken)
+    .where(eq(usedFormToken.nonce, token.nonce));
+  return used?.listingId ?? null;
 }
 
 export type ListingAccess = "ok" | "not found" | "forbidden";
@@ -313,7 +345,10 @@ export async function updateListing(
   viewer: Owner,
   id: number,
   value: EditListingValue,
+  token: FormToken,
 ): Promise<SaveOutcome> {
+  // A repeat of a save that finished: nothing to store again.
+  if ((await formResult(services.db, token)) !== null) return { ok: true, id };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
     return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
@@ -332,6 +367,11 @@ export async function updateListing(
       if (owner.sellerId !== viewer.id) {
         return { ok: false, status: 403, formError: "This car belongs to another seller." };
       }
+      // A concurrent repeat of this form waited for the lock above and finds the first
+      // one saved it; the photos the repeat stored are removed after the commit.
+      if (!(await consumeFormToken(tx, token, viewer.id)).first) {
+        return { ok: true, id, removedKeys: stored.flatMap(listingPhotoKeys) };
+      }
       const current = await tx
         .select({
           id: listingPhoto.id,
@@ -344,8 +384,11 @@ export async function updateListing(
         .orderBy(asc(listingPhoto.position));
       const byId = new Map(current.map((photo) => [photo.id, photo]));
       if (slots.some((slot) => slot.kind === "existing" && !byId.has(slot.id))) {
+        // The form may be sent again once corrected.
+        await releaseFormToken(tx, token);
         return photoListError(STALE_PHOTOS);
       }
+      await recordFormResult(tx, token, id);
       await tx
         .update(listing)
         .set({ ...listingColumns(value), quality: value.quality, categoryId: chosen.id })

@@ -97,3 +97,31 @@ export function closedOrderMail(input: {
     ].join("\n"),
   };
 }
+
+/**
+ * The one email that carries a seller's requests past the hourly cap: who asked
+ * about which car, and where to find their contact details.
+ */
+export function notificationDigestMail(input: {
+  publicUrl: string;
+  seller: Person;
+  rows: { buyerName: string; listingTitle: string }[];
+}): Mail {
+  const { publicUrl, seller, rows } = input;
+  const many = rows.length === 1 ? "1 more person wants" : `${rows.length} more people want`;
+  return {
+    to: seller.email,
+    subject: `${many} to see your cars`,
+    text: [
+      `Hello ${seller.name},`,
+      "",
+      `You had many requests in a short time, so we gathered these in one email:`,
+      "",
+      ...rows.map((row) => `  ${row.buyerName} — ${row.listingTitle}`),
+      "",
+      `Their contact details are in My Buyers: ${publicUrl}/dashboard/mybuyers`,
+      "",
+      "— Carlot",
+    ].join("\n"),
+  };
+}

@@ -12,9 +12,11 @@ import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
 import { sendWhenVerified } from "#app/models/held-mail.server.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
+import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
+import { hit, LIMITS, waitWords } from "#app/services/rate-limit.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -22,7 +24,24 @@ export const ORDERS_PAGE_SIZE = 20;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PlaceOrderResult =
-  { ok: true; orderId: number } | { ok: false; status: 404 | 409; message: string };
+  | { ok: true; orderId: number }
+  | { ok: false; status: 404 | 409; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Counts a new request against the buyer's limits: the minute first, and the day
+ * only for requests the minute allowed, so a burst does not use up the day.
+ */
+async function buyerLimit(db: Db, buyerId: string, now: Date) {
+  const minute = await hit(
+    db,
+    `order:buyer:${buyerId}`,
+    LIMITS.ordersPerBuyerPerMinute,
+    now.getTime(),
+  );
+  if (!minute.allowed) return minute;
+  return hit(db, `order:buyer-day:${buyerId}`, LIMITS.ordersPerBuyerPerDay, now.getTime());
+}
 
 /** Sends mail without failing the request that caused it; a failure is logged. */
 async function sendQuietly(
@@ -46,7 +65,20 @@ export async function placeOrder(
   buyer: SessionUser,
   listingId: number,
   input: ContactSellerInput,
+  now = new Date(),
 ): Promise<PlaceOrderResult> {
+  const limit =
+    services.config.contactRequestLimits === false
+      ? null
+      : await buyerLimit(services.db, buyer.id, now);
+  if (limit && !limit.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      message: ORDER_MESSAGES.tooMany(waitWords(limit.retryAfterSeconds)),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
   const outcome = await services.db.transaction(async (tx) => {
     // Locks the car against a concurrent "mark as sold", which closes open requests.
     const [car] = await tx
@@ -84,7 +116,15 @@ export async function placeOrder(
     if (!created) {
       return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.duplicate };
     }
-    return { ok: true as const, orderId: created.id, car };
+    const notify = await recordSellerNotification(tx, {
+      sellerId: car.sellerId,
+      buyerId: buyer.id,
+      listingId: car.id,
+      buyerName: input.buyerName,
+      listingTitle: car.title,
+      now,
+    });
+    return { ok: true as const, orderId: created.id, car, notify };
   });
   if (!outcome.ok) return outcome;
   const [seller] = await services.db
@@ -99,11 +139,14 @@ export async function placeOrder(
       buyer: { name: input.buyerName, email: buyer.email },
       request: input,
     });
-    await sendQuietly(services, [toSeller]);
+    // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
+    if (toSeller && outcome.notify === "send") await sendQuietly(services, [toSeller]);
     // The copy goes to the buyer's own address only once it is verified (decision 018).
-    await sendWhenVerified(services, buyer.id, toBuyer).catch((error: unknown) =>
-      logger.error({ err: error }, "could not hold the buyer's copy of a contact request"),
-    );
+    if (toBuyer) {
+      await sendWhenVerified(services, buyer.id, toBuyer).catch((error: unknown) =>
+        logger.error({ err: error }, "could not hold the buyer's copy of a contact request"),
+      );
+    }
   }
   return { ok: true, orderId: outcome.orderId };
 }

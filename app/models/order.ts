@@ -19,6 +19,8 @@ export const ORDER_MESSAGES = {
   placed: "Order placed successfully",
   cancelled: "Deleted successfully",
   notYours: "This request is not one of yours.",
+  tooMany: (when: string) =>
+    `You have sent many requests in a short time. Please try again ${when}.`,
 } as const;
 
 /** True when `value` looks like a phone number: digits with spaces, dashes, dots, brackets, a leading +. */

@@ -14,6 +14,8 @@ export type AppConfig = {
   secureCookies: boolean;
   publicUrl: string;
   oidc: OidcConfig | null;
+  /** False only when CONTACT_REQUEST_LIMITS=false (load and crash tests). */
+  contactRequestLimits?: boolean;
 };
 
 export type AppServices = {

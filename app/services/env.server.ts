@@ -41,6 +41,11 @@ const schema = z.object({
     .max(64, "must be at most 64")
     .default(1),
   SEED_DEMO: booleanText.optional(),
+  /**
+   * "false" lifts the per-buyer contact-request limits, for load and crash tests that
+   * place hundreds of requests a minute (npm run test:crash). Never in production.
+   */
+  CONTACT_REQUEST_LIMITS: booleanText.optional(),
   /** Memory for visitors' pages kept ready to serve (all encodings); 0 turns the page cache off. */
   PAGE_CACHE_MB: z.coerce
     .number({ message: "must be a number of megabytes" })

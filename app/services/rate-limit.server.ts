@@ -1,12 +1,19 @@
 // Fixed-window rate limits kept in the database (rate_limit table), so every app
-// process shares them: per client address and per account for sign-in, sign-up
-// and password reset.
+// process shares them: per client address and per account for sign-in and sign-up,
+// per client address for the reset page and per account for reset emails, per buyer
+// for contact requests and per seller for the emails those requests cause.
 import { sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { rateLimit } from "#app/db/schema.ts";
 
 export type Limit = { max: number; windowMs: number };
+
+/** A database handle or an open transaction: a limit can count inside the write it guards. */
+export type Counter = Pick<Db, "insert">;
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 export const LIMITS = {
   // Failed sign-ins from one address, whatever the accounts.
@@ -17,12 +24,22 @@ export const LIMITS = {
   // down, never refused: strangers must not be able to lock the owner out.
   signInPerAccount: { max: 30, windowMs: 15 * 60_000 },
   signUpPerAddress: { max: 10, windowMs: 60 * 60_000 },
-  resetPerAddress: { max: 10, windowMs: 60 * 60_000 },
-  resetPerAddressAndAccount: { max: 3, windowMs: 60 * 60_000 },
-  // Reset emails for one account from everywhere (a cap on mail bombing).
-  resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  // The forgot-password page per address. The page never refuses an account: that
+  // would let strangers hold its owner's reset off.
+  resetPerAddress: { max: 10, windowMs: HOUR },
+  // Reset emails per account, whoever asks: one per 5 minutes and 10 a day. Past
+  // them the page answers as usual and no email goes out; the owner's own request
+  // gets its email once 5 minutes have passed since the last one.
+  resetEmailPerAccount: { max: 1, windowMs: 5 * 60_000 },
+  resetEmailsPerAccountPerDay: { max: 10, windowMs: DAY },
+  // New contact requests per buyer. People compare a few cars an evening; a script
+  // places dozens a second.
+  ordersPerBuyerPerMinute: { max: 5, windowMs: 60_000 },
+  ordersPerBuyerPerDay: { max: 40, windowMs: DAY },
+  // Contact-request emails to one seller in an hour; the rest wait for one digest.
+  sellerNotificationsPerHour: { max: 10, windowMs: HOUR },
   // "Send the link again" for one signed-in account (the email at registration is free).
-  verifyEmailPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  verifyEmailPerAccount: { max: 3, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -32,7 +49,7 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
  * statement: concurrent attempts cannot both slip under the limit.
  */
 export async function hit(
-  db: Db,
+  db: Counter,
   key: string,
   limit: Limit,
   now = Date.now(),
@@ -71,9 +88,9 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimit).where(sql`${rateLimit.key} = ${key}`);
 }
 
-/** Deletes counters whose window ended long ago (the longest window is an hour). */
+/** Deletes counters whose window ended (the longest window is a day). */
 export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(rateLimit).where(sql`${rateLimit.lastRequest} < ${now - 24 * 60 * 60_000}`);
+  await db.delete(rateLimit).where(sql`${rateLimit.lastRequest} < ${now - DAY}`);
 }
 
 /** Checks several limits; the first one exceeded wins. */
@@ -100,4 +117,31 @@ export function limitedInit(
   return retryAfterSeconds === undefined
     ? { status: otherwise }
     : { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
+}
+
+/**
+ * A route's `headers`: passes its action's Retry-After on to the answer. React Router
+ * keeps only the cookies of an action's headers unless the route exports this.
+ */
+export function passRetryAfter({
+  actionHeaders,
+  loaderHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+}): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+/** "in a minute", "in 12 minutes", "in 3 hours": when a limited person may try again. */
+export function waitWords(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (minutes <= 1) return "in a minute";
+  if (minutes < 120) return `in ${minutes} minutes`;
+  return `in ${Math.ceil(minutes / 60)} hours`;
 }

@@ -164,7 +164,10 @@ export async function seedSite(db: Database["db"], storage: Storage): Promise<vo
     }
     const submission = parseWithZod(form, { schema: sellCarSchema });
     if (submission.status !== "success") throw new Error("the test car form is invalid");
-    const outcome = await publishListing({ db, storage }, { id: seller }, submission.value);
+    const outcome = await publishListing({ db, storage }, { id: seller }, submission.value, {
+      nonce: randomUUID(),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     if (!outcome.ok) throw new Error(`publishing failed: ${JSON.stringify(outcome)}`);
     cars.push(outcome.id);
   }

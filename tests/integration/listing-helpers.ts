@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 
 import { listingPhoto } from "#app/db/schema.ts";
+import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import type { Role } from "#app/models/user.ts";
 import * as login from "#app/routes/auth/login.tsx";
@@ -15,7 +16,7 @@ import { listingPhotoKeys } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 import type { TestEnv } from "#tests/db.ts";
 
-import { callAction, cookieFrom, responseOf } from "./helpers.ts";
+import { callAction, callLoaderAs, cookieFrom, responseOf } from "./helpers.ts";
 
 let people = 0;
 
@@ -114,6 +115,12 @@ export async function postForm<T>(
   const url = new URL(options.path, "http://localhost:3000");
   const body = new FormData();
   for (const [name, value] of options.entries) body.append(name, value);
+  // The sell and edit forms carry the one-time token their page gives the same
+  // person, unless the test sends its own.
+  if (!body.has(FORM_TOKEN_FIELD) && options.cookie) {
+    const token = await formTokenFor(url.pathname, options.cookie, options.context);
+    if (token) body.append(FORM_TOKEN_FIELD, token);
+  }
   const request = new Request(url, {
     method: "POST",
     body,
@@ -126,6 +133,40 @@ export async function postForm<T>(
     context: options.context,
     pattern: "",
   } as never);
+}
+
+/** The token the sell page gives whoever `cookie` signs in (null when it refuses them). */
+export function sellFormToken(cookie: string, context: ReturnType<TestEnv["context"]>) {
+  return formTokenFor("/dashboard/sellCar", cookie, context);
+}
+
+/** The token the sell or edit page at `pathname` gives `cookie`'s person; null for others. */
+async function formTokenFor(
+  pathname: string,
+  cookie: string,
+  context: ReturnType<TestEnv["context"]>,
+): Promise<string | null> {
+  const editing = /^\/dashboard\/productDetails\/editProduct\/([^/]+)$/.exec(pathname);
+  try {
+    if (pathname === "/dashboard/sellCar") {
+      const sellCar = await import("#app/routes/dashboard/seller/sell-car.tsx");
+      return (await callLoaderAs(sellCar.loader, { path: pathname, cookie, context })).formToken;
+    }
+    if (editing) {
+      const editProduct = await import("#app/routes/dashboard/seller/edit-product.tsx");
+      const params = { id: editing[1]! };
+      const page = await callLoaderAs(editProduct.loader, {
+        path: pathname,
+        cookie,
+        context,
+        params,
+      });
+      return page.formToken;
+    }
+  } catch {
+    // The page refuses this person (403, 404, log-in redirect): no token.
+  }
+  return null;
 }
 
 /** A context whose photos go to a folder of its own, to compare with the database. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { listing, order, wishlist } from "#app/db/schema.ts";
+import { listing, order, rateLimit, wishlist } from "#app/db/schema.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import * as myOrders from "#app/routes/dashboard/my-orders.tsx";
@@ -52,6 +52,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await fs.rm(t.outbox, { recursive: true, force: true });
+  // Each test starts with fresh limits; mail-limits.test.ts tests them.
+  await t.db.delete(rateLimit);
 });
 
 const car = (overrides: Partial<typeof listing.$inferInsert> = {}) =>

@@ -11,9 +11,11 @@ import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { limitedInit } from "#app/services/rate-limit.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
 
 import type { Route } from "./+types/forgot-password";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

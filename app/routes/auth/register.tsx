@@ -17,10 +17,12 @@ import {
   headersWithCookies,
   safeRedirectTo,
 } from "#app/services/session.server.ts";
-import { limitedInit } from "#app/services/rate-limit.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/register";
+
+export const headers = passRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -32,6 +32,7 @@ import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -58,6 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     noindex: !indexable,
   });
 };
+
+export const headers = passRetryAfter;
 
 export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -134,9 +137,12 @@ async function contactSeller(
   }
   const outcome = await placeOrder(services, viewer, id, parsed.data);
   if (!outcome.ok) {
+    // Over a limit: 429 with Retry-After, and the form comes back with what was typed.
     return data(
       { intent: "order" as const, formError: outcome.message, values },
-      { status: outcome.status },
+      outcome.status === 429
+        ? limitedInit(outcome.retryAfterSeconds, 429)
+        : { status: outcome.status },
     );
   }
   return redirectWithToast(services.config, listingPath(id), {

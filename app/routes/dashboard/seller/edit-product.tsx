@@ -5,6 +5,7 @@ import { ListingForm } from "#app/components/listing-form.tsx";
 import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import {
   getListingForEdit,
@@ -22,6 +23,7 @@ import { parseId } from "#app/models/id.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
+import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -59,6 +61,8 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
   return {
     listing: found.listing,
     categories: categories.map(({ slug, name }) => ({ slug, name })),
+    // A new one each time the form is shown: sending it twice saves once.
+    formToken: issueFormToken(servicesOf(context).config.secret, viewer.id, `edit:${id}`),
   };
 }
 
@@ -92,7 +96,18 @@ export async function action({ context, request, url, params }: Route.ActionArgs
       { status: 400 },
     );
   }
-  const outcome = await updateListing(services, viewer, id, submission.value);
+  const token = readFormToken(
+    services.config.secret,
+    viewer.id,
+    `edit:${id}`,
+    submission.payload[FORM_TOKEN_FIELD],
+  );
+  if (!token) {
+    const result = submission.reply({ ...hidden, formErrors: [FORM_TOKEN_MESSAGES.expired] });
+    const formToken = issueFormToken(services.config.secret, viewer.id, `edit:${id}`);
+    return data<UploadFormData>({ result, filesDropped, formToken }, { status: 400 });
+  }
+  const outcome = await updateListing(services, viewer, id, submission.value, token);
   if (!outcome.ok) {
     if (outcome.status === 404) refuse("not found");
     if (outcome.status === 403) refuse("forbidden");
@@ -138,6 +153,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           defaultValue={listing.defaultValue}
           savedPhotos={listing.photos}
           filesDropped={actionData?.filesDropped}
+          formToken={actionData?.formToken ?? loaderData.formToken}
           submitLabel="Save changes"
           pendingLabel="Saving your changes…"
         />

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { ListingForm } from "#app/components/listing-form.tsx";
 import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
 import { findCategories } from "#app/models/category.server.ts";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
 import {
@@ -15,6 +16,7 @@ import {
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
+import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -23,10 +25,14 @@ import type { Route } from "./+types/sell-car";
 export const meta: Route.MetaFunction = () => [{ title: `Sell A Car — ${SITE_NAME}` }];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
-  const { db, storage } = servicesOf(context);
+  const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
+  const { db, storage, config } = servicesOf(context);
   const categories = await findCategories(db, storage);
-  return { categories: categories.map(({ slug, name }) => ({ slug, name })) };
+  return {
+    categories: categories.map(({ slug, name }) => ({ slug, name })),
+    // A new one each time the form is shown: sending it twice publishes one car.
+    formToken: issueFormToken(config.secret, seller.id, "sell"),
+  };
 }
 
 const hidden = { hideFields: ["photos"] };
@@ -50,7 +56,19 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     );
   }
   const services = servicesOf(context);
-  const outcome = await publishListing(services, seller, submission.value);
+  const token = readFormToken(
+    services.config.secret,
+    seller.id,
+    "sell",
+    submission.payload[FORM_TOKEN_FIELD],
+  );
+  if (!token) {
+    const result = submission.reply({ ...hidden, formErrors: [FORM_TOKEN_MESSAGES.expired] });
+    const formToken = issueFormToken(services.config.secret, seller.id, "sell");
+    return data<UploadFormData>({ result, filesDropped, formToken }, { status: 400 });
+  }
+  // A repeat of this form answers exactly as the first one did.
+  const outcome = await publishListing(services, seller, submission.value, token);
   if (!outcome.ok) {
     const result = submission.reply({
       ...hidden,
@@ -81,6 +99,7 @@ export default function SellCar({ loaderData, actionData }: Route.ComponentProps
           categories={loaderData.categories}
           lastResult={actionData?.result}
           filesDropped={actionData?.filesDropped}
+          formToken={actionData?.formToken ?? loaderData.formToken}
           submitLabel="Publish my car"
           pendingLabel="Publishing your car…"
         />
