@@ -29,7 +29,7 @@ import { createAppContext, type AppServices } from "#app/services/app-context.se
 import { createAuth } from "#app/services/auth.server.ts";
 import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
-import { logger, requestLogSerializers } from "#app/services/logger.server.ts";
+import { logger, requestLogScope, requestLogSerializers } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
 import { timePhotoProcessing } from "#app/services/images.server.ts";
 import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
@@ -310,7 +310,26 @@ export async function createApp(options: {
   // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
   // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
   // rest go through our own forms (with their rate limits and checks).
-  const authHandler = toNodeHandler(services.auth);
+  const requestLog = pinoHttp({
+    logger,
+    // Only what an operator needs; never headers, cookies or query tokens.
+    serializers: requestLogSerializers,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id =
+        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+  });
+  const handleAuth = toNodeHandler(services.auth);
+  // better-auth's own log lines carry the request id (app/services/auth.server.ts).
+  const authHandler: express.RequestHandler = (req, res, next) =>
+    requestLog(req, res, () =>
+      requestLogScope.run(req.log, () => {
+        handleAuth(req, res).catch(next);
+      }),
+    );
   if (metrics) app.use("/api/auth", metrics.mark("auth"));
   app.get("/api/auth/callback/:providerId", authHandler);
   app.get("/api/auth/reset-password/:token", authHandler);
@@ -351,20 +370,7 @@ export async function createApp(options: {
     ...mediaRoute(storage, path.join(env.DATA_DIR, "media"), { publicUrl: env.MEDIA_PUBLIC_URL }),
   );
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Only what an operator needs; never headers, cookies or query tokens.
-      serializers: requestLogSerializers,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-    }),
-  );
+  app.use(requestLog);
 
   if (metrics) app.use(metrics.routeLabeler(build));
   app.use(refuseActionlessPosts(build));

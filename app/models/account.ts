@@ -2,20 +2,20 @@
 // feedback and by the server as the authority (STYLE 3). Messages from spec §5.
 import { z } from "zod";
 
+import { textField } from "#app/models/text-field.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-const email = z
-  .string({ error: "Email is required" })
+const email = textField({ required: "Email is required" })
   .trim()
   .min(1, "Email is required")
   .max(254, "That email address is too long")
   .pipe(z.email("Enter an email address like name@example.com"));
 
-const password = z.string({ error: "Password is required" }).min(1, "Password is required");
+const password = textField({ required: "Password is required" }).min(1, "Password is required");
 
 const newPassword = password
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
@@ -24,12 +24,12 @@ const newPassword = password
 export const loginSchema = z.object({
   email,
   password: password.max(PASSWORD_MAX, "Wrong email or password."),
+  // Not text people type: safeRedirectTo turns anything odd into "/".
   redirectTo: z.string().optional(),
 });
 
 export const registerSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
+  name: textField({ required: "Name is required" })
     .trim()
     .min(1, "Name is required")
     .max(80, "Use at most 80 characters"),
@@ -45,6 +45,7 @@ export const registerSchema = z.object({
   accountType: z
     .enum(REGISTRATION_ROLES, { error: "Choose Buyer/User or Seller" })
     .default("buyer"),
+  // Not text people type: safeRedirectTo turns anything odd into "/".
   redirectTo: z.string().optional(),
 });
 
@@ -52,11 +53,12 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z
-      .string({ error: "This reset link is not valid" })
-      .min(1, "This reset link is not valid"),
+    token: textField({
+      required: "This reset link is not valid",
+      control: "This reset link is not valid",
+    }).min(1, "This reset link is not valid"),
     password: newPassword,
-    confirm: z.string({ error: "Repeat the new password" }).min(1, "Repeat the new password"),
+    confirm: textField({ required: "Repeat the new password" }).min(1, "Repeat the new password"),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],

@@ -1,4 +1,6 @@
 // The audit trail of admin actions: what each action is called, for the log page.
+import { parseUserId } from "#app/models/id.ts";
+
 export const AUDIT_ACTIONS = [
   "make_admin",
   "remove_admin",
@@ -55,7 +57,7 @@ export function parseAuditFilters(params: URLSearchParams): AuditFilters {
   const actor = params.get("actor");
   return {
     action: isAuditAction(action) ? action : null,
-    actorId: actor && actor.length <= 100 ? actor : null,
+    actorId: parseUserId(actor),
     from: day(params.get("from")),
     to: day(params.get("to")),
   };

@@ -19,3 +19,11 @@ export function pageWindow(total: number, requested: number, size: number) {
   const page = Math.min(Math.max(1, requested), pageCount);
   return { page, pageCount, offset: (page - 1) * size };
 }
+
+/**
+ * An account id (ours are UUIDs, better-auth's are letters and digits), or null:
+ * control characters and other punctuation never reach a query.
+ */
+export function parseUserId(value: unknown): string | null {
+  return typeof value === "string" && /^[\w-]{1,100}$/.test(value) ? value : null;
+}

@@ -16,6 +16,8 @@ import {
   type PeriodUnit,
   type YearsUsed,
 } from "#app/models/listing.ts";
+import { textField } from "#app/models/text-field.ts";
+import type { TextKind } from "#app/models/text.ts";
 
 export const LISTING_PHOTO_MAX_COUNT = 12;
 export const LISTING_PHOTO_MAX_MB = 15;
@@ -75,12 +77,12 @@ export const LISTING_MESSAGES = {
 
 const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
 
-function text(required: string, max: number) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong(max));
+function text(required: string, max: number, kind: TextKind = "single-line") {
+  return textField({ required, kind }).trim().min(1, required).max(max, tooLong(max));
 }
 
 function optionalText(max: number) {
-  return z.string().trim().max(max, tooLong(max)).optional();
+  return textField().trim().max(max, tooLong(max)).optional();
 }
 
 const CURRENCY = /[$€£¥₹₩₽¢]|\b(?:usd|us\$|eur|gbp|dollars?)\b/i;
@@ -112,8 +114,7 @@ export function priceProblem(typed: string): string | null {
 
 /** A price typed in whole dollars, stored in cents (DESIGN decision 5). */
 function price(required: string) {
-  return z
-    .string({ error: required })
+  return textField({ required })
     .trim()
     .min(1, required)
     .transform((value, ctx) => {
@@ -143,8 +144,7 @@ function wholeNumber(
   return number;
 }
 
-const carYear = z
-  .string({ error: LISTING_MESSAGES.year })
+const carYear = textField({ required: LISTING_MESSAGES.year })
   .trim()
   .min(1, LISTING_MESSAGES.year)
   .transform((value, ctx) => {
@@ -153,8 +153,7 @@ const carYear = z
     return wholeNumber(value, ctx, { min: FIRST_CAR_YEAR, max: last, invalid: range, range });
   });
 
-const mileage = z
-  .string({ error: LISTING_MESSAGES.mileage })
+const mileage = textField({ required: LISTING_MESSAGES.mileage })
   .trim()
   .min(1, LISTING_MESSAGES.mileage)
   .transform((value, ctx) =>
@@ -234,18 +233,17 @@ const yearsUsed = z.enum(YEARS_USED_VALUES, { error: LISTING_MESSAGES.yearsUsed 
 
 const listingFields = {
   carName: text(LISTING_MESSAGES.carName, LISTING_TEXT_MAX.carName),
-  category: z
-    .string({ error: LISTING_MESSAGES.category })
+  category: textField({ required: LISTING_MESSAGES.category })
     .trim()
     .min(1, LISTING_MESSAGES.category)
     .max(60, LISTING_MESSAGES.category),
   photos: z.array(z.unknown()).optional(),
-  photoOrder: z.array(z.string()).optional(),
-  details: text(LISTING_MESSAGES.details, LISTING_TEXT_MAX.details),
+  photoOrder: z.array(textField({ control: LISTING_MESSAGES.photoList })).optional(),
+  details: text(LISTING_MESSAGES.details, LISTING_TEXT_MAX.details, "multi-line"),
   location: text(LISTING_MESSAGES.location, LISTING_TEXT_MAX.location),
   yearsUsed,
-  periodAmount: z.string().trim().optional(),
-  periodUnit: z.string().trim().optional(),
+  periodAmount: textField().trim().optional(),
+  periodUnit: textField().trim().optional(),
   originalPrice: price(LISTING_MESSAGES.originalPrice),
   resalePrice: price(LISTING_MESSAGES.resalePrice),
   make: text(LISTING_MESSAGES.make, LISTING_TEXT_MAX.make),

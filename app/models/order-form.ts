@@ -3,21 +3,19 @@
 import { z } from "zod";
 
 import { isPlausiblePhone, ORDER_MESSAGES } from "#app/models/order.ts";
+import { textField } from "#app/models/text-field.ts";
 
 /** The contact-seller form (spec §2, §5): the buyer's name, meeting place and number. */
 export const contactSellerSchema = z.object({
-  buyerName: z
-    .string({ error: "User Name is required" })
+  buyerName: textField({ required: "User Name is required" })
     .trim()
     .min(1, "User Name is required")
     .max(80, "Use at most 80 characters"),
-  meetingLocation: z
-    .string({ error: "Your location is required" })
+  meetingLocation: textField({ required: "Your location is required" })
     .trim()
     .min(1, "Your location is required")
     .max(160, "Use at most 160 characters"),
-  buyerPhone: z
-    .string({ error: "Contact number is required" })
+  buyerPhone: textField({ required: "Contact number is required" })
     .trim()
     .min(1, "Contact number is required")
     .max(40, ORDER_MESSAGES.phoneFormat)

@@ -9,6 +9,7 @@ import {
   formatPrice,
   type Quality,
 } from "#app/models/listing.ts";
+import { isPlainText } from "#app/models/text.ts";
 
 export const SORTS = ["relevance", "newest", "price-asc", "price-desc", "mileage", "year"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -112,6 +113,11 @@ function echo(value: string): string {
   return `“${printable.length > 30 ? `${printable.slice(0, 30)}…` : printable}”`;
 }
 
+/** The parameters people type into; the others are chosen from lists. */
+const TEXT_PARAMS = ["q", "make", "model", "location"] as const;
+export const CONTROL_NOTICE =
+  "We removed invisible control characters from your search and searched for the rest.";
+
 /** Collapses spaces and drops control characters. */
 function cleanText(value: string): string {
   return value
@@ -190,6 +196,9 @@ export function parseSearch(
     return all[0] ?? "";
   };
   const filters: SearchFilters = { verified: false, sold: false, sort: "newest", page: 1 };
+  if (TEXT_PARAMS.some((name) => !isPlainText(params.get(name) ?? ""))) {
+    notices.push(CONTROL_NOTICE);
+  }
 
   let q = cleanText(get("q"));
   if (q.length > QUERY_MAX) {

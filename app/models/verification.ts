@@ -1,5 +1,7 @@
 // Seller verification you can read (DESIGN decision 23): what an admin checked,
 // and the note the "Verified" badge opens.
+import { textProblem } from "#app/models/text.ts";
+
 export const VERIFICATION_CHECKS = ["identity", "phone", "business", "in_person"] as const;
 export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];
 
@@ -53,6 +55,15 @@ export function verificationNoteText(note: VerificationNote | null | undefined):
   return checks.length > 0
     ? `Verified by Carlot on ${date}: ${checks.join(", ")}`
     : `Verified by Carlot on ${date}`;
+}
+
+/** What is wrong with a typed withdrawal reason (already trimmed), or null. */
+export function withdrawalReasonProblem(reason: string): string | null {
+  if (!reason) return VERIFICATION_MESSAGES.reasonRequired;
+  return (
+    textProblem(reason, "multi-line") ??
+    (reason.length > WITHDRAWAL_REASON_MAX ? VERIFICATION_MESSAGES.reasonTooLong : null)
+  );
 }
 
 /** The checks ticked on a verify form, in their usual order; empty when none is valid. */

@@ -4,14 +4,14 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { releaseHeldMail } from "#app/models/held-mail.server.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
-import { logger } from "#app/services/logger.server.ts";
+import { requestLogger } from "#app/services/logger.server.ts";
 import type { Mailer } from "#app/services/mail.server.ts";
 
 /** OWASP's recommended argon2id settings (19 MiB, 2 passes). */
@@ -57,6 +57,35 @@ export type AuthOptions = {
   oidc: OidcConfig | null;
 };
 
+/**
+ * What better-auth logs at error level when a client, not the server, went wrong:
+ * a stale or forged OAuth callback, an off-site callback or redirect address, a
+ * cross-site sign-in. Anyone can cause these, so they are warnings.
+ */
+const CLIENT_MISTAKES = [
+  /^State not found/,
+  /^Failed to parse state/,
+  /^INVALID_CALLBACK_REQUEST/,
+  /^Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|origin)\b/,
+  /^Blocked cross-site navigation/,
+];
+
+/** The level a better-auth log line gets in our log: client mistakes are warnings. */
+export function authLogLevel(level: string, message: string): "error" | "warn" {
+  if (level !== "error") return "warn";
+  return CLIENT_MISTAKES.some((pattern) => pattern.test(message)) ? "warn" : "error";
+}
+
+/** Errors better-auth's endpoints answer: 4xx are the client's (warn), the rest ours (error). */
+function logAuthError(error: unknown) {
+  const log = requestLogger();
+  if (isAPIError(error) && error.statusCode < 500) {
+    log.warn({ status: error.statusCode }, `better-auth: ${error.message}`);
+  } else {
+    log.error({ err: error }, "better-auth: endpoint failed");
+  }
+}
+
 export function createAuth(options: AuthOptions) {
   const { db, mailer, oidc } = options;
   return betterAuth({
@@ -64,15 +93,16 @@ export function createAuth(options: AuthOptions) {
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
-        // A sign-up that loses a race for its address hits the unique index; the
-        // register action answers "already exists", so it is no error of ours.
-        if (level === "error" && !args.some(isUniqueViolation)) {
-          logger.error(`better-auth: ${message}`);
-        } else if (level === "error")
-          logger.info(`better-auth: ${message} (address already taken)`);
-        else logger.warn(`better-auth: ${message}`);
+        // With the request's id (its log binding) when a request is being served. A
+        // sign-up that loses a race for its address hits the unique index; the register
+        // action answers "already exists", so it is no error of ours.
+        const log = requestLogger();
+        if (level === "error" && args.some(isUniqueViolation)) {
+          log.info(`better-auth: ${message} (address already taken)`);
+        } else log[authLogLevel(level, message)](`better-auth: ${message}`);
       },
     },
+    onAPIError: { onError: logAuthError },
     baseURL: options.baseURL,
     basePath: "/api/auth",
     secret: options.secret,
@@ -162,7 +192,7 @@ export function createAuth(options: AuthOptions) {
       },
       async afterEmailVerification(user) {
         await releaseHeldMail({ db, mailer }, user.id).catch((error: unknown) =>
-          logger.error({ err: error }, "could not release held emails"),
+          requestLogger().error({ err: error }, "could not release held emails"),
         );
       },
     },

@@ -1,4 +1,6 @@
-import { pino } from "pino";
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import { pino, type Logger } from "pino";
 
 // JSON lines on stdout. Redact anything that could carry a credential.
 export const logger = pino({
@@ -34,3 +36,11 @@ export const requestLogSerializers = {
   }),
   res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
 };
+
+/** The logger of the request being served (it carries the request id), where one is. */
+export const requestLogScope = new AsyncLocalStorage<Logger>();
+
+/** The current request's logger, or the process's logger outside a request. */
+export function requestLogger(): Logger {
+  return requestLogScope.getStore() ?? logger;
+}

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DAY_MS } from "#app/models/freshness.ts";
+import { CONTROL_NOTICE } from "#app/models/search.ts";
 import * as browse from "#app/routes/products/browse.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
@@ -386,6 +387,7 @@ describe("hostile parameters are corrected, visibly, and never fail", () => {
     const control = await search(`q=${encodeURIComponent("\u0000toyota\u0007")}&make=%00`);
     expect(control.filters.q).toBe("toyota");
     expect(control.rows.map((row) => nameOf(row.id)).sort()).toEqual(["A", "B", "G"]);
+    expect(control.notices).toContain(CONTROL_NOTICE);
   });
 
   test("a page past the end shows the last page", async () => {

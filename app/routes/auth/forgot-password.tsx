@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -9,7 +8,7 @@ import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
-import { readForm } from "#app/services/form.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
 
@@ -26,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   }

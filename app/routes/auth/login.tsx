@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -9,7 +8,7 @@ import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
-import { readForm } from "#app/services/form.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
   getSessionUser,
@@ -46,7 +45,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
+  const submission = parseSubmission(await readForm(request), loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

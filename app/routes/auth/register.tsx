@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -10,7 +9,7 @@ import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
-import { readForm } from "#app/services/form.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
 import {
   getSessionUser,
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
+  const submission = parseSubmission(await readForm(request), registerSchema);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "image"] }) },

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -8,7 +7,7 @@ import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/compo
 import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
-import { readForm } from "#app/services/form.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -23,7 +22,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirm"] }) },

@@ -13,15 +13,16 @@ import {
 } from "#app/models/admin-users.ts";
 import { deleteUser, findUsers, makeAdmin, removeAdmin } from "#app/models/admin-users.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
-import { parsePage } from "#app/models/id.ts";
+import { parsePage, parseUserId } from "#app/models/id.ts";
 import { roleCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
+import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
 import {
   parseChecks,
   VERIFICATION_MESSAGES,
-  WITHDRAWAL_REASON_MAX,
+  withdrawalReasonProblem,
 } from "#app/models/verification.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -36,7 +37,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-const searchOf = (url: URL) => (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
+/** The list's search; a control character in it is a bad address (400), not a search. */
+function searchOf(url: URL): string {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
+  if (!isPlainText(q)) throw data(`Search: ${TEXT_MESSAGES.control}`, { status: 400 });
+  return q;
+}
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
@@ -54,8 +60,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     viewerId: viewer.id,
     ...list,
     // Without JavaScript, 'Verify Seller' and 'Withdraw' show their form on the page.
-    verifyId: url.searchParams.get("verify"),
-    withdrawId: url.searchParams.get("withdraw"),
+    verifyId: parseUserId(url.searchParams.get("verify")),
+    withdrawId: parseUserId(url.searchParams.get("withdraw")),
   };
 }
 
@@ -95,8 +101,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const intent = INTENTS.find((value) => value === form.get("intent"));
   if (!intent) return refuse(String(form.get("intent") ?? ""), 400, ADMIN_MESSAGES.unknownIntent);
   requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
-  const rawId = form.get("id");
-  const id = typeof rawId === "string" && rawId.length > 0 && rawId.length <= 100 ? rawId : null;
+  const id = parseUserId(form.get("id"));
   if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
   const services = servicesOf(context);
   const done = (message: string) =>
@@ -150,11 +155,7 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
   },
   async withdraw({ services, actor, id, form, done }) {
     const reason = String(form.get("reason") ?? "").trim();
-    const error = !reason
-      ? VERIFICATION_MESSAGES.reasonRequired
-      : reason.length > WITHDRAWAL_REASON_MAX
-        ? VERIFICATION_MESSAGES.reasonTooLong
-        : null;
+    const error = withdrawalReasonProblem(reason);
     if (error) {
       return data(
         { intent: "withdraw", fieldErrors: { reason: error }, values: { reason } },

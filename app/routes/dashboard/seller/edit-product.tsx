@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
 import { ListingForm } from "#app/components/listing-form.tsx";
@@ -22,8 +21,8 @@ import { listingPath } from "#app/models/listing.ts";
 import { parseId } from "#app/models/id.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { readForm } from "#app/services/form.server.ts";
 import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -88,7 +87,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
       { status: 413 },
     );
   }
-  const submission = parseWithZod(await readForm(request), { schema: editListingSchema });
+  const submission = parseSubmission(await readForm(request), editListingSchema);
   const filesDropped = chosenFiles(submission.payload.photos).length > 0;
   if (submission.status !== "success") {
     return data<UploadFormData>(
