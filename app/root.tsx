@@ -14,9 +14,9 @@ import { preload } from "react-dom";
 import { useNonce } from "#app/components/nonce.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { VerifyEmailBanner } from "#app/components/verify-email-banner.tsx";
 import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { configContext } from "#app/services/app-context.server.ts";
@@ -27,6 +27,12 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import appCss from "virtual:carlot/app-css";
 
 import type { Route } from "./+types/root";
+
+// Only a signed-in person whose address is not yet verified sees the banner: visitors'
+// pages do not download it.
+const VerifyEmailBanner = loadWhenShown(() =>
+  import("#app/components/verify-email-banner.tsx").then((m) => m.VerifyEmailBanner),
+);
 
 export const links: Route.LinksFunction = () => [
   // Production inlines the stylesheet (Layout); development links it, so Vite can update it.
