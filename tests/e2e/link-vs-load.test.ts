@@ -23,6 +23,7 @@ const ACCOUNTS: Record<Exclude<Role, "visitor">, string> = {
 const EXCEPTIONS: Record<string, string> = {
   logout: "POST only (the header's Log Out form, itself compared on every signed-in page)",
   "reset-password": "reached from the link in the reset email, never from a page",
+  "verify-email": "reached from the link in the verification email; the banner's form posts to it",
   "auth/oidc": "POST only (Continue With Google); its GET only redirects to /login",
   "auth/welcome": "where the sign-in provider sends the browser back; it only redirects",
   "sitemap.xml": "a resource route (XML): no page, no form",
@@ -54,10 +55,15 @@ const PAGES_PER_SHAPE = 2;
 const QUERY_SHAPES_PER_ROUTE = 2;
 const DIALOGS_PER_PAGE = 6;
 
-// Control states are compared exactly. Nothing differs between two loads of one URL
-// today (no CSRF nonce, one-time token or timestamp sits in a control); a value that
-// must differ gets a rule here, matched by control, with its reason.
-const NORMALISE: { why: string; control: RegExp; to: (value: string) => string }[] = [];
+// Control states are compared exactly. A value that must differ between two renders of
+// one URL gets a rule here, matched by control, with its reason.
+const NORMALISE: { why: string; control: RegExp; to: (value: string) => string }[] = [
+  {
+    why: "a one-time token per form render (issue 23): sending a form twice makes one car",
+    control: /\bname=formToken\b/,
+    to: (value) => (value ? "(a fresh token)" : value),
+  },
+];
 
 const entries = routes as { path?: string; index?: boolean; file: string }[];
 const routeKeys = entries.map((route) => (route.index ? "/" : (route.path ?? "")));
@@ -134,6 +140,24 @@ async function settle(page: Page): Promise<void> {
     else if (Date.now() - quietSince >= 250) {
       await page.evaluate(
         () => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })),
+      );
+      // React reveals a <Suspense> part whose code just arrived up to 300 ms later:
+      // wait until the page has not changed for 400 ms.
+      await page.evaluate(
+        () =>
+          new Promise<void>((done) => {
+            let timer = setTimeout(finish, 400);
+            const observer = new MutationObserver(() => {
+              clearTimeout(timer);
+              timer = setTimeout(finish, 400);
+            });
+            function finish() {
+              observer.disconnect();
+              done();
+            }
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+            setTimeout(finish, 3000);
+          }),
       );
       if (pending.size === 0) return;
     }
