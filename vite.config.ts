@@ -62,9 +62,12 @@ function reach(graph: ModuleGraph, from: readonly string[]): Set<string> {
  *   which stay files of their own). It changes only with an upgrade, so
  *   a returning visitor's browser keeps it across our releases.
  * - "shell": what the root route imports (header, footer, toaster, error messages).
- * - "cars": what two or more visitors' pages share beyond the shell (car rows,
- *   pictures, badges). gzip compresses a chunk as one text and our components repeat
- *   the same class names, so one chunk is smaller than the dozen it replaces.
+ * - "cars": what three or more visitors' pages share beyond the shell (a car's
+ *   picture, badges, facts and Compare button). gzip compresses a chunk as one text
+ *   and our components repeat the same class names, so one chunk is smaller than the
+ *   several it replaces. What only two pages share (the car list table: home and the
+ *   car lists) is left to the bundler, which gives each set of pages its own chunk:
+ *   a car's page does not download a table it does not show.
  * Each route module, with what only it imports, stays its own chunk.
  */
 type ChunkGroup = { name: string; test: RegExp | ((id: string) => boolean); priority: number };
@@ -87,7 +90,7 @@ function sharedChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
           for (const id of reach(this, [route])) seenBy.set(id, (seenBy.get(id) ?? 0) + 1);
         }
         cars = new Set(
-          [...seenBy].filter(([id, count]) => count >= 2 && !shell.has(id)).map(([id]) => id),
+          [...seenBy].filter(([id, count]) => count >= 3 && !shell.has(id)).map(([id]) => id),
         );
       },
     },

@@ -1,4 +1,4 @@
-// `npm run audit:lighthouse [-- --skip-build --report-dir DIR --js-only]`
+// `npm run audit:lighthouse [-- --skip-build --report-dir DIR --js-only --js-files]`
 // Builds the app (unless --skip-build), starts the production server on a free
 // port with a fresh demo data directory, and then:
 // 1. loads each public page once in Chromium (a phone's screen) and adds up the
@@ -26,6 +26,7 @@ import lighthouse, { generateReport, type Result } from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 import {
   firstLoadRows,
+  firstLoadFileLines,
   firstLoadSummary,
   measureFirstLoadJs,
   publicPages,
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     "report-dir": { type: "string" },
     // Only the JavaScript per page, no Lighthouse.
     "js-only": { type: "boolean", default: false },
+    // Also list each page's files of our own code, largest first.
+    "js-files": { type: "boolean", default: false },
   },
 });
 
@@ -154,6 +157,7 @@ async function main() {
       );
       console.table(firstLoadRows(publicList, js));
       console.log(firstLoadSummary(js));
+      if (values["js-files"]) console.log(`\n${firstLoadFileLines(js).join("\n")}`);
       if (values["js-only"]) return;
 
       const pages = publicList.filter(([name]) => ["home", "category", "detail"].includes(name));

@@ -18,6 +18,8 @@ export type FirstLoadJs = {
   framework: JsPart;
   own: JsPart;
   largestOwn: { name: string; gzip: number };
+  /** Each file of ours, largest first: name and gzip bytes. */
+  ownFiles: { name: string; gzip: number }[];
 };
 
 /**
@@ -80,6 +82,7 @@ export async function measureFirstLoadJs(
           framework: { files: 0, raw: 0, gzip: 0 },
           own: { files: 0, raw: 0, gzip: 0 },
           largestOwn: { name: "", gzip: 0 },
+          ownFiles: [],
         };
         const loaded = await Promise.all(bodies);
         const chunks = loaded.filter(({ url }) => isFrameworkChunk(new URL(url).pathname));
@@ -92,10 +95,12 @@ export async function measureFirstLoadJs(
           part.files += 1;
           part.raw += body.length;
           part.gzip += gzip;
-          if (part === load.own && gzip > load.largestOwn.gzip) {
-            load.largestOwn = { name: path.basename(new URL(url).pathname), gzip };
-          }
+          if (part !== load.own) continue;
+          const name = path.basename(new URL(url).pathname);
+          load.ownFiles.push({ name, gzip });
+          if (gzip > load.largestOwn.gzip) load.largestOwn = { name, gzip };
         }
+        load.ownFiles.sort((a, b) => b.gzip - a.gzip);
         result.set(name, load);
       } finally {
         await context.close();
@@ -138,4 +143,12 @@ export function firstLoadSummary(measured: Map<string, FirstLoadJs>): string {
       ? `; NOT met: ${over.map(([name, l]) => `${name} ${kB(l.own.gzip)} kB`).join(", ")}`
       : ""
   }`;
+}
+
+/** Every file of ours per page, largest first: where a page's budget goes. */
+export function firstLoadFileLines(measured: Map<string, FirstLoadJs>): string[] {
+  return [...measured].map(
+    ([name, load]) =>
+      `${name}: ${load.ownFiles.map((file) => `${file.name} ${kB(file.gzip)}`).join(", ")}`,
+  );
 }
