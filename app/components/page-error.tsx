@@ -2,27 +2,9 @@ import { Form, isRouteErrorResponse, useLocation } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 
-/** Any error other than 404: say what happened, in words people understand. */
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
-}
-
+/** Any error other than 404 and a failed network: say what happened, in words people understand. */
 export function PageErrorMessage({ error }: { error: unknown }) {
   const location = useLocation();
-  if (isNetworkFailure(error)) {
-    return (
-      <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">We could not reach Carlot</h1>
-        <p className="mt-4 text-slate-600">Check your internet connection, then try again.</p>
-        <a
-          href={`${location.pathname}${location.search}`}
-          className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          Try again
-        </a>
-      </section>
-    );
-  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const heading =
     status === 403

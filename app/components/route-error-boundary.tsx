@@ -1,17 +1,42 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
-import { PageErrorMessage } from "#app/components/page-error.tsx";
 
-// Most pages are found: the browser loads the 404 page only for one that is not. The
-// other error messages stay in every page, since the network may be what failed.
+// Most pages work: the browser loads the 404 page and the other error messages only
+// for a page that shows one. The message for a failed network stays in every page,
+// since nothing more can be downloaded then (a part that could not be downloaded
+// fails with the same TypeError, and lands here).
 const NotFoundPage = loadWhenShown(() =>
   import("#app/components/not-found-page.tsx").then((m) => m.NotFoundPage),
 );
+const PageErrorMessage = loadWhenShown(() =>
+  import("#app/components/page-error.tsx").then((m) => m.PageErrorMessage),
+);
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+function NetworkFailure() {
+  const location = useLocation();
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">We could not reach Carlot</h1>
+      <p className="mt-4 text-slate-600">Check your internet connection, then try again.</p>
+      <a
+        href={`${location.pathname}${location.search}`}
+        className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
+        Try again
+      </a>
+    </section>
+  );
+}
 
 /** The error boundary every route shares: the 404 page for 404s, a clear message otherwise. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  if (isNetworkFailure(error)) return <NetworkFailure />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <PageErrorMessage error={error} />;
 }

@@ -8,8 +8,7 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 import {
   countLabel,
-  parseSearch,
-  searchQuery,
+  formSearchQuery,
   SORT_LABEL,
   SORTS,
   type MakeModels,
@@ -81,22 +80,15 @@ function Range({
 }
 
 /** Turns the form into the canonical URL of its search. */
-function canonicalHref(
-  form: HTMLFormElement,
-  pathname: string,
-  makeModels: MakeModels,
-  dropModel: boolean,
-): string {
-  const params = new URLSearchParams();
+function canonicalHref(form: HTMLFormElement, pathname: string, dropModel: boolean): string {
+  const fields = new URLSearchParams();
   // FormData includes the keyword box and sort above the results (form="…").
   for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string") params.append(name, value);
+    if (typeof value === "string") fields.append(name, value);
   }
   // A new make starts with any model.
-  if (dropModel) params.delete("model");
-  const compare = params.get("compare") ?? undefined;
-  const { filters } = parseSearch(params, makeModels);
-  const query = searchQuery(filters, {}, { compare });
+  if (dropModel) fields.delete("model");
+  const query = formSearchQuery(fields);
   return `${pathname}${query ? `?${query}` : ""}`;
 }
 
@@ -108,7 +100,7 @@ export type SearchForm = ReturnType<typeof useSearchForm>;
  * (replacing). `formKey` changes when something else (back, forward, a link)
  * changed the search, so the fields show the URL's values again.
  */
-export function useSearchForm(makeModels: MakeModels) {
+export function useSearchForm() {
   const location = useLocation();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -128,7 +120,7 @@ export function useSearchForm(makeModels: MakeModels) {
     clearTimeout(timer.current);
     const form = formRef.current;
     if (!form) return;
-    const href = canonicalHref(form, location.pathname, makeModels, options.dropModel ?? false);
+    const href = canonicalHref(form, location.pathname, options.dropModel ?? false);
     if (href === lastSent.current) return;
     lastSent.current = href;
     void navigate(href, { replace: options.replace ?? false, preventScrollReset: true });

@@ -1,9 +1,8 @@
-// What a search or a comparison corrected in its parameters, in words. Its own module:
-// the compare page shows it without the search model that search-results.tsx needs.
+// What a search or a comparison corrected in its parameters, in words. The car lists
+// and the compare page load it only when there is something to say.
 
 /** "We ignored …" / "Showing prices from … to …": every correction, in words. */
 export function SearchNotices({ notices }: { notices: string[] }) {
-  if (notices.length === 0) return null;
   return (
     <div
       role="status"

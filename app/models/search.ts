@@ -311,6 +311,48 @@ export function searchQuery(
   return params.toString();
 }
 
+/** The parameters that hold whole numbers. */
+const WHOLE_PARAMS: ReadonlySet<string> = new Set([
+  "minYear",
+  "maxYear",
+  "minPrice",
+  "maxPrice",
+  "maxMileage",
+]);
+
+/**
+ * The search form's fields as their canonical query, without parseSearch: the
+ * browser builds the URL with this, so a first visit does not download the parser
+ * and its messages. It gives what searchQuery(parseSearch(fields).filters) gives for
+ * every value parseSearch takes without a notice (tests/unit/search-form.test.ts);
+ * a value the parser would correct goes as typed, and the page says what it corrected.
+ * A change of the form starts again at page 1.
+ */
+export function formSearchQuery(fields: URLSearchParams): string {
+  const query = new URLSearchParams();
+  const words = (fields.get("q") ?? "").replace(/\s+/g, " ").trim();
+  for (const name of PARAM_ORDER) {
+    let value = (fields.get(name) ?? "").replace(/\s+/g, " ").trim();
+    if (WHOLE_PARAMS.has(name)) {
+      const digits = value.replace(/[\s,$]/g, "").replace(/km$/i, "");
+      if (/^\d{1,12}$/.test(digits)) value = String(Number(digits));
+      // A minimum price of 0 is no minimum.
+      if (name === "minPrice" && value === "0") value = "";
+    }
+    if (
+      name === "sort" &&
+      (value === defaultSort({ q: words }) || (!words && value === "relevance"))
+    ) {
+      value = "";
+    }
+    if (name === "page") value = "";
+    if (value) query.append(name, value);
+  }
+  const compare = fields.get("compare");
+  if (compare) query.append("compare", compare);
+  return query.toString();
+}
+
 /** Whether anything narrows the list beyond its category (such pages are not indexed). */
 export function hasFilters(filters: SearchFilters): boolean {
   return searchQuery({ ...filters, page: 1 }) !== "";

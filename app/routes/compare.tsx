@@ -4,14 +4,19 @@ import { useState } from "react";
 
 import { CompareTable } from "#app/components/compare-table.tsx";
 import { useSyncTray } from "#app/components/compare-tray.tsx";
-import { SearchNotices } from "#app/components/search-notices.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
 import { findCompareCars } from "#app/models/search.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/compare";
+
+// Shown only when the address needed correcting.
+const SearchNotices = loadWhenShown(() =>
+  import("#app/components/search-notices.tsx").then((m) => m.SearchNotices),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const cars = loaderData?.cars ?? [];
@@ -113,7 +118,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <SearchNotices notices={notices} />
+      {notices.length > 0 ? <SearchNotices notices={notices} /> : null}
       {cars.length > 0 ? (
         <CompareTable cars={cars} onlyDifferences={onlyDifferences} />
       ) : (

@@ -228,3 +228,29 @@ test("without JavaScript: the form searches, corrections are shown, compare link
     await context.close();
   }
 });
+
+test("with JavaScript: typed prices are tidied, a value the form cannot use is named, and a search for nothing offers looser ones", async () => {
+  const { page, problems, close } = await openPage(browser, DESKTOP);
+  try {
+    await page.goto("/products/allProducts");
+    await page.waitForLoadState("networkidle");
+    // The browser tidies what the server would (no redirect, the field keeps focus)…
+    const maxPrice = page.getByLabel("Price ($), to");
+    await maxPrice.fill("30,000");
+    await page.waitForURL(/\/products\/allProducts\?maxPrice=30000$/);
+    await poll(() => maxPrice.evaluate((input) => input === document.activeElement)).toBe(true);
+    // …and leaves what only the server can judge to the server, which says what it ignored.
+    await maxPrice.fill("cheap");
+    await page.waitForURL(/\/products\/allProducts\?maxPrice=cheap$/);
+    await page
+      .getByText("We ignored the maximum price “cheap”: it is not a whole number.")
+      .waitFor();
+    // Nothing matches: the page, reached by the form, offers looser searches.
+    await page.getByLabel("Search cars").fill("zzqx nothing like this");
+    await page.getByText("No cars match this search").waitFor();
+    await expectAccessible(page, "an empty search");
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
+});

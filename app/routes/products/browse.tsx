@@ -5,8 +5,8 @@ import { data, NavLink, redirect, useLocation, useNavigation } from "react-route
 import { CompareBar } from "#app/components/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
 import { SearchBar, SearchFilterPanel, useSearchForm } from "#app/components/search-filters.tsx";
-import { SearchNotices } from "#app/components/search-notices.tsx";
-import { ActiveFilters, EmptySearch } from "#app/components/search-results.tsx";
+import { ActiveFilters } from "#app/components/search-results.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
@@ -20,6 +20,14 @@ import { cachedShared } from "#app/services/cache.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/browse";
+
+// Shown only when nothing matches, and when the address needed correcting.
+const EmptySearch = loadWhenShown(() =>
+  import("#app/components/empty-search.tsx").then((m) => m.EmptySearch),
+);
+const SearchNotices = loadWhenShown(() =>
+  import("#app/components/search-notices.tsx").then((m) => m.SearchNotices),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Cars — Carlot" }];
@@ -114,7 +122,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const busy = navigation.state === "loading";
-  const { formRef, formKey, go, schedule } = useSearchForm(loaderData.makeModels);
+  const { formRef, formKey, go, schedule } = useSearchForm();
   const compareIds = parseCompareIds(compare).ids;
   const categoryHref = (slug: string) => {
     // Keep the filters when moving between categories (the page starts again at 1).
@@ -173,7 +181,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             : `${countLabel(total, capped)}${filters.sold ? "" : " for sale"}`}
         </p>
         <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
-        <SearchNotices notices={loaderData.notices} />
+        {loaderData.notices.length > 0 ? <SearchNotices notices={loaderData.notices} /> : null}
         <ActiveFilters filters={filters} compare={compare} />
 
         <div className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
