@@ -3,10 +3,14 @@
 // acknowledged (publish a car with a photo, contact a seller, cancel the request)
 // from a few concurrent clients while a killer SIGKILLs the server at random
 // moments and restarts it; clients retry what was not acknowledged once it is
-// back. Then, with the server stopped, it reads the database and the media folder:
-// every acknowledged write must be there, and nothing half-written may exist (a car
-// without photos, a photo row whose file is missing, a request pointing at a
-// missing car or person). Files no row uses are counted as orphans (allowed).
+// back. Buyers start unverified and all but one confirm their address (the link in
+// the outbox) mid-run, so held emails are written, released and swept across kills.
+// Then, with the server stopped, it reads the database, the media folder and the
+// outbox: every acknowledged write must be there, and nothing half-written may exist
+// (a car without photos, a photo row whose file is missing, a request pointing at a
+// missing car or person). Each request's emails are held or sent, never twice, and
+// nothing goes to an unverified address on its owner's behalf. Files no row uses are
+// counted as orphans (allowed).
 //
 // PostgreSQL: `--database postgres` with TEST_DATABASE_URL (a server where that user
 // may create databases); the run creates its own database and drops it.
@@ -183,7 +187,7 @@ class ServerUnderTest {
 /** An HTTP answer; `complete` is false when the body was cut off by a kill. */
 type Answer = { status: number; location: string; body: string; complete: boolean };
 type Verdict = "acknowledged" | "applied before" | "unexpected";
-type WriteKind = "publish" | "order" | "cancel";
+type WriteKind = "publish" | "order" | "cancel" | "verify";
 
 type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -199,6 +203,8 @@ type Ledger = {
   publishes: string[];
   orders: string[];
   cancels: number[];
+  /** Buyers' addresses, and whether each confirmed it (acknowledged). */
+  buyers: { email: string; verified: boolean }[];
 };
 
 class Client {
@@ -264,14 +270,18 @@ class Client {
   async write(
     kind: WriteKind,
     pathname: string,
-    body: () => BodyInit,
+    body: (() => BodyInit) | null,
     judge: (answer: Answer, retried: boolean) => Verdict,
   ): Promise<"acknowledged" | "applied before"> {
     let retried = false;
     for (let attempt = 0; attempt < 200; attempt++) {
       await this.server.whenUp();
       const sent = performance.now();
-      const answer = await this.exchange(pathname, { method: "POST", body: body() });
+      // A GET write is a link that changes something (the email confirmation).
+      const answer = await this.exchange(
+        pathname,
+        body ? { method: "POST", body: body() } : { method: "GET" },
+      );
       if (answer?.complete) this.stats.latency[kind].push(performance.now() - sent);
       if (!answer) {
         // No answer: the server died under the request. Try again once it is back.
@@ -399,6 +409,7 @@ type RunResult = {
   partialFiles: number;
   duplicatePublishes: number;
   rows: { listings: number; photos: number; orders: number };
+  mail: { copies: number; sellerMails: number; held: number };
 };
 
 async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<RunResult> {
@@ -450,13 +461,13 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
     await server.start();
 
     const stats: Stats = {
-      acknowledged: { publish: 0, order: 0, cancel: 0 },
-      appliedUnacknowledged: { publish: 0, order: 0, cancel: 0 },
+      acknowledged: { publish: 0, order: 0, cancel: 0, verify: 0 },
+      appliedUnacknowledged: { publish: 0, order: 0, cancel: 0, verify: 0 },
       retries: 0,
       unexpected: [],
-      latency: { publish: [], order: [], cancel: [], page: [] },
+      latency: { publish: [], order: [], cancel: [], verify: [], page: [] },
     };
-    const ledger: Ledger = { publishes: [], orders: [], cancels: [] };
+    const ledger: Ledger = { publishes: [], orders: [], cancels: [], buyers: [] };
     const runId = randomUUID().slice(0, 8);
     const avatar = await photo(999_999);
     const sellers = await Promise.all(
@@ -472,7 +483,9 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
     );
     const buyers = await Promise.all(
       Array.from({ length: BUYERS }, async (_, i) => {
-        const cookie = await register(server, `buyer${i}-${runId}@crash.example`, "buyer", avatar);
+        const email = `buyer${i}-${runId}@crash.example`;
+        const cookie = await register(server, email, "buyer", avatar);
+        ledger.buyers[i] = { email, verified: false };
         return new Client(server, cookie, stats);
       }),
     );
@@ -557,14 +570,23 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
     };
 
     // A buyer contacts the sellers of up to BATCH different cars, reads its My Orders
-    // once for the requests' ids, and cancels them all (one page read per batch).
+    // once for the requests' ids, and cancels them all (one page read per batch). The
+    // first batch stays open (their emails must be held or sent at the end); after
+    // it, every buyer but the last confirms its address.
     const buyerLoop = async (client: Client, b: number) => {
       while (cars.length === 0) await sleep(50);
-      for (;;) {
+      const keptOpen = new Set<number>();
+      for (let round = 0; ; round++) {
         const batch = new Map<number, { id: number; title: string }>();
         for (let tries = 0; tries < BATCH * 4 && batch.size < BATCH; tries++) {
           const car = cars[Math.floor(rng() * cars.length)]!;
-          batch.set(car.id, car);
+          if (!keptOpen.has(car.id)) batch.set(car.id, car);
+        }
+        if (batch.size === 0) {
+          // Every car so far has one of this buyer's open requests: wait for more.
+          if (cars.length >= PUBLISHES) break;
+          await sleep(50);
+          continue;
         }
         const placed: { title: string; marker: string }[] = [];
         for (const car of batch.values()) {
@@ -592,9 +614,12 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
             ),
           );
           if (outcome === "acknowledged") ledger.orders.push(marker);
-          placed.push({ title: car.title, marker });
+          if (round === 0) keptOpen.add(car.id);
+          else placed.push({ title: car.title, marker });
         }
-        if (placed.length === 0) break;
+        if (round === 0 && b < BUYERS - 1) await confirmAddress(client, b);
+        if (round > 0 && placed.length === 0) break;
+        if (placed.length === 0) continue;
         const html = await client.page("/dashboard/myorders");
         for (const { title, marker } of placed) {
           if (!(await claim())) break;
@@ -618,6 +643,25 @@ async function runOnce(kind: "pglite" | "postgres", runDir: string): Promise<Run
         }
       }
       finished++;
+    };
+
+    // Opens the confirmation link from the buyer's registration email (a GET that
+    // changes something, retried across kills like every write).
+    const confirmAddress = async (client: Client, b: number) => {
+      const buyer = ledger.buyers[b]!;
+      const welcome = (await readOutbox(path.join(dataDir, "outbox"))).find(
+        (mail) => mail.to === buyer.email && mail.body.includes("/verify-email?token="),
+      );
+      const token = welcome && /\/verify-email\?token=([\w.%-]+)/.exec(welcome.body)?.[1];
+      if (!token) throw new Error(`No confirmation link was sent to ${buyer.email}`);
+      await client.write("verify", `/verify-email?token=${token}`, null, (answer, retried) => {
+        const result = new URL(answer.location || "/", "http://x").searchParams.get("result");
+        if (answer.status === 302 && result === "verified") return "acknowledged";
+        // Confirmed before the crash cut off the answer.
+        if (retried && answer.status === 302 && result === "used") return "applied before";
+        return "unexpected";
+      });
+      buyer.verified = true;
     };
 
     // Kills at a random moment 1–4 s (--kill-min/--kill-max) after the server is ready,
@@ -747,8 +791,28 @@ async function verify(
       `select image_key as key from category
        union all select substring(image from 8) from "user" where image like '/media/%'`,
     )) as { key: string }[];
-    return { listings, photos, orders, pictures };
+    const people = (await query(`select id, email, email_verified as verified from "user"`)) as {
+      id: string;
+      email: string;
+      verified: boolean;
+    }[];
+    const held = (await query(`select order_id, user_id from held_mail`)) as {
+      order_id: number | null;
+      user_id: string;
+    }[];
+    const notifications = (await query(
+      `select buyer_id, listing_id, (sent_at is not null and digest_due_at is null) as immediate
+         from seller_notification`,
+    )) as { buyer_id: string; listing_id: number; immediate: boolean }[];
+    const owners = (await query(`select id, buyer_id, seller_id from "order"`)) as {
+      id: number;
+      buyer_id: string;
+      seller_id: string | null;
+    }[];
+    return { listings, photos, orders, pictures, people, held, notifications, owners };
   });
+  const mail = await checkMail(ledger, result, await readOutbox(path.join(dataDir, "outbox")));
+  violations.push(...mail.violations);
 
   // Nothing half-written.
   const referenced = new Set<string>();
@@ -810,6 +874,7 @@ async function verify(
   const orphanFiles = [...files].filter((file) => !referenced.has(file));
   return {
     violations,
+    mail: { copies: mail.copies, sellerMails: mail.sellerMails, held: result.held.length },
     orphans: orphanFiles.filter((file) => !file.endsWith(".tmp")).length,
     partialFiles: orphanFiles.filter((file) => file.endsWith(".tmp")).length,
     duplicatePublishes,
@@ -819,6 +884,124 @@ async function verify(
       orders: result.orders.length,
     },
   };
+}
+
+type OutboxMail = { to: string; subject: string; body: string };
+
+/** The whole messages in an outbox folder (quoted-printable undone); .tmp files are not mail. */
+async function readOutbox(dir: string): Promise<OutboxMail[]> {
+  const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((name) =>
+    name.endsWith(".eml"),
+  );
+  return Promise.all(
+    names.map(async (name) => {
+      const raw = await fsp.readFile(path.join(dir, name), "utf8");
+      const [head = "", ...rest] = raw.split("\n\n");
+      const header = (field: string) =>
+        new RegExp(`^${field}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
+      const body = Buffer.from(
+        rest
+          .join("\n\n")
+          .replace(/=\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+      return { to: header("To"), subject: header("Subject"), body };
+    }),
+  );
+}
+
+/**
+ * The emails contact requests cause, against the database after the run: each
+ * request's copy to its buyer and email to its seller are held or sent, at most
+ * once; nothing is sent on the behalf of an unverified buyer; a cancelled request
+ * holds nothing; a seller hears at most once per buyer and car.
+ */
+function checkMail(
+  ledger: Ledger,
+  db: {
+    orders: { id: number; status: string; meeting_location: string; listing_id: number | null }[];
+    people: { id: string; email: string; verified: boolean }[];
+    held: { order_id: number | null; user_id: string }[];
+    notifications: { buyer_id: string; listing_id: number; immediate: boolean }[];
+    owners: { id: number; buyer_id: string; seller_id: string | null }[];
+  },
+  outbox: OutboxMail[],
+) {
+  const violations: string[] = [];
+  const markerOf = (text: string) => /(crash-\S+-order-\d+) at the library/.exec(text)?.[1];
+  const tally = (mails: OutboxMail[]) => {
+    const counts = new Map<string, number>();
+    for (const mail of mails) {
+      const marker = markerOf(mail.body);
+      if (marker) counts.set(marker, (counts.get(marker) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const copies = outbox.filter((mail) => mail.subject.startsWith("Your request for the "));
+  const sellerMails = outbox.filter((mail) => / wants to see your /.test(mail.subject));
+  const copiesOf = tally(copies);
+  const sellerMailsOf = tally(sellerMails);
+  for (const [marker, n] of [...copiesOf, ...sellerMailsOf]) {
+    if (n > 1) violations.push(`request ${marker}: an email was sent ${n} times`);
+  }
+
+  const person = new Map(db.people.map((row) => [row.id, row]));
+  const owner = new Map(db.owners.map((row) => [row.id, row]));
+  for (const buyer of ledger.buyers) {
+    const row = db.people.find((p) => p.email === buyer.email);
+    if (buyer.verified && !row?.verified)
+      violations.push(`acknowledged confirmation of ${buyer.email} is lost`);
+    if (!row?.verified && copies.some((mail) => mail.to === buyer.email))
+      violations.push(`an email went to the unverified ${buyer.email} on its behalf`);
+  }
+  const heldFor = (orderId: number, userId: string | null | undefined) =>
+    db.held.filter((row) => row.order_id === orderId && row.user_id === userId).length;
+  const immediate = new Set(
+    db.notifications
+      .filter((row) => row.immediate)
+      .map((row) => `${row.buyer_id}/${row.listing_id}`),
+  );
+  const sellerMailsPerPair = new Map<string, number>();
+  const firstOfPair = new Map<string, number>();
+  for (const request of db.orders) {
+    const who = owner.get(request.id);
+    const pair = `${who?.buyer_id}/${request.listing_id}`;
+    if (who) firstOfPair.set(pair, Math.min(firstOfPair.get(pair) ?? Infinity, request.id));
+  }
+  for (const request of db.orders) {
+    const marker = request.meeting_location.split(" ")[0]!;
+    const who = owner.get(request.id);
+    if (!who) continue;
+    const pair = `${who.buyer_id}/${request.listing_id}`;
+    sellerMailsPerPair.set(
+      pair,
+      (sellerMailsPerPair.get(pair) ?? 0) + (sellerMailsOf.get(marker) ?? 0),
+    );
+    if (request.status === "cancelled") {
+      if (db.held.some((row) => row.order_id === request.id))
+        violations.push(`cancelled request ${marker} still holds an email`);
+      continue;
+    }
+    if (request.status !== "open" || !ledger.orders.includes(marker)) continue;
+    const buyerCopies = heldFor(request.id, who.buyer_id) + (copiesOf.get(marker) ?? 0);
+    if (buyerCopies !== 1)
+      violations.push(`open request ${marker}: ${buyerCopies} copies held or sent to its buyer`);
+    if (!person.get(who.buyer_id)?.verified && heldFor(request.id, who.buyer_id) !== 1)
+      violations.push(`open request ${marker}: its unverified buyer's copy is not held`);
+    // The seller hears of a buyer's first request for a car (at once, or in a digest
+    // past the hourly cap); of a request made again, not at all.
+    const toSeller = heldFor(request.id, who.seller_id) + (sellerMailsOf.get(marker) ?? 0);
+    const expected = firstOfPair.get(pair) === request.id && immediate.has(pair) ? 1 : 0;
+    if (toSeller !== expected)
+      violations.push(
+        `open request ${marker}: ${toSeller} emails held or sent to its seller, expected ${expected}`,
+      );
+  }
+  for (const [pair, n] of sellerMailsPerPair) {
+    if (n > 1) violations.push(`a seller was emailed ${n} times about buyer/car ${pair}`);
+  }
+  return { violations, copies: copies.length, sellerMails: sellerMails.length };
 }
 
 // ── Main ────────────────────────────────────────────────────────────────────
@@ -845,8 +1028,9 @@ function report(result: RunResult) {
     [
       ``,
       `Crash test on ${result.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}: ${result.seconds.toFixed(1)} s`,
-      `  writes acknowledged: ${a.publish + a.order + a.cancel} (publish ${a.publish}, order ${a.order}, cancel ${a.cancel})`,
-      `  applied but not acknowledged (found on retry): publish ${u.publish}, order ${u.order}, cancel ${u.cancel}; retries ${result.stats.retries}`,
+      `  writes acknowledged: ${a.publish + a.order + a.cancel} (publish ${a.publish}, order ${a.order}, cancel ${a.cancel}), and ${a.verify} email confirmations`,
+      `  applied but not acknowledged (found on retry): publish ${u.publish}, order ${u.order}, cancel ${u.cancel}, confirmation ${u.verify}; retries ${result.stats.retries}`,
+      `  emails: ${result.mail.copies} buyers' copies and ${result.mail.sellerMails} sellers' emails sent, ${result.mail.held} held at the end`,
       `  kills: ${result.kills}, restarts: ${result.restarts}, time to ready after a kill: p50 ${ms(percentile(result.readyMs, 50))}, max ${ms(Math.max(0, ...result.readyMs))}`,
       `  rows: ${result.rows.listings} listings, ${result.rows.photos} photos, ${result.rows.orders} requests; ` +
         `publishes stored twice by a retry: ${result.duplicatePublishes}`,
@@ -877,7 +1061,8 @@ for (const kind of kinds) {
   try {
     const result = await runOnce(kind, runDir);
     report(result);
-    const total = Object.values(result.stats.acknowledged).reduce((sum, n) => sum + n, 0);
+    const { publish, order, cancel } = result.stats.acknowledged;
+    const total = publish + order + cancel;
     if (result.violations.length > 0 || result.stats.unexpected.length > 0) failed = true;
     if (total !== TOTAL_WRITES) {
       console.error(`Expected ${TOTAL_WRITES} acknowledged writes, got ${total}.`);

@@ -19,6 +19,7 @@ import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
 
 import { openDatabase, ping } from "#app/db/client.server.ts";
 import { seedOnStart } from "#app/demo/seed.server.ts";
+import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import { pruneFormTokens } from "#app/services/form-token.server.ts";
 import {
@@ -138,13 +139,15 @@ export async function createApp(options: {
   };
 
   // Housekeeping after start and hourly: planner statistics (PGlite), expired
-  // rate-limit counters and used form tokens, "is your car still for sale?" reminders,
+  // rate-limit counters and used form tokens, held emails a crash kept from going
+  // out (and any a verification released), "is your car still for sale?" reminders,
   // sellers' request digests that are due, and sent request notifications from before
   // yesterday.
   const maintain = async (when: "start" | "hourly") => {
     await database.analyze(when);
     await pruneRateLimits(database.db);
     await pruneFormTokens(database.db);
+    await deliverHeldMail(services);
     await sendListingReminders(services, new Date());
     await sendNotificationDigests(services, new Date());
     await pruneSellerNotifications(database.db, new Date());
@@ -218,10 +221,14 @@ export async function createApp(options: {
     60 * 60 * 1000,
   );
   maintenanceTimer.unref();
-  // Sellers' request digests are due when their hour is over: looked for every 5 minutes.
+  // Sellers' request digests are due when their hour is over, and held emails whose
+  // sender crashed are free again after their lease: looked for every 5 minutes.
   const digestTimer = setInterval(
     () => {
       maintenance = maintenance.then(async () => {
+        await deliverHeldMail(services).catch((error: unknown) =>
+          logger.warn({ err: error }, "held emails failed"),
+        );
         await sendNotificationDigests(services, new Date()).catch((error: unknown) =>
           logger.warn({ err: error }, "request digests failed"),
         );

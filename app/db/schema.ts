@@ -544,21 +544,33 @@ export const siteSetting = pgTable("site_setting", {
   value: jsonb("value").notNull(),
 });
 
-// Emails sent on a person's behalf that wait until their address is verified
-// (decision 018): for now the copy of a contact request to its buyer. Released
-// by the verification, each row claimed by one delete, so it goes exactly once
-// however many processes see the verification.
+// Emails a write causes, kept until they are delivered (decision 018): written in
+// the transaction of the write, so a crash cannot lose them, and sent by
+// `deliverHeldMail` after the commit, by the verification, and by the sweep.
+// Emails on a person's behalf (the copy of a contact request to its buyer) wait
+// until that person's address is verified. A sender leases a row (claimed_until)
+// and deletes it once sent: a crash in between sends it again after the lease, under
+// the same message key, so the outbox keeps one copy.
 export const heldMail = pgTable(
   "held_mail",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // The recipient; the address is read when the email is sent.
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // The contact request it is about: cancelling the request drops what is unsent.
+    orderId: integer("order_id").references(() => order.id, { onDelete: "cascade" }),
+    waitForVerification: boolean("wait_for_verification").notNull().default(true),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // Releasing a person's held emails, oldest first.
-  (t) => [index("held_mail_user_idx").on(t.userId, t.id)],
+  (t) => [
+    // Releasing a person's held emails, oldest first.
+    index("held_mail_user_idx").on(t.userId, t.id),
+    // One email per request and recipient.
+    uniqueIndex("held_mail_order_user_idx").on(t.orderId, t.userId),
+  ],
 );

@@ -1,8 +1,14 @@
-// Emails sent on a person's behalf wait until their address is verified (decision
-// 018): a contact request's copy to its buyer is held in `held_mail` and released
-// when the address is verified. Each row is claimed by the one statement that
-// deletes it, so two processes releasing at once send it exactly once.
-import { and, asc, eq, exists, inArray } from "drizzle-orm";
+// Emails a write causes are written to `held_mail` in the write's own transaction
+// and delivered from there (decision 018), so a crash between the commit and the
+// send cannot lose them. Emails on a person's behalf (the copy of a contact request
+// to its buyer) also wait until that person's address is verified.
+//
+// Delivery leases one row at a time (FOR UPDATE SKIP LOCKED, then claimed_until), so
+// two processes never send the same row at once; the row is deleted once the email
+// is sent. A crash after the send and before the delete sends it again when the
+// lease is over, with the same message key: the outbox writes one file per key, and
+// SMTP receivers see one Message-ID.
+import { and, asc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { heldMail, user } from "#app/db/schema.ts";
@@ -10,50 +16,99 @@ import { logger } from "#app/services/logger.server.ts";
 import type { Mail, Mailer } from "#app/services/mail.server.ts";
 
 type Deps = { db: Db; mailer: Mailer };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** How long a sender may take before another process sends the row again. */
+export const HELD_MAIL_LEASE_MS = 2 * 60 * 1000;
+/** Rows one delivery run sends at most (the sweep runs again in five minutes). */
+const BATCH = 200;
 
 /**
- * Sends `mail` to the user's address once it is verified: at once when it already
- * is, otherwise when `releaseHeldMail` runs after the verification. The row is
- * written before the check, so a verification at the same moment cannot miss it.
+ * Keeps an email for `userId` (read from the user when it is sent), inside the
+ * caller's transaction. `onBehalf`: it waits until that address is verified.
  */
-export async function sendWhenVerified(
-  deps: Deps,
-  userId: string,
-  mail: Pick<Mail, "subject" | "text">,
+export async function holdMail(
+  tx: Tx | Db,
+  input: {
+    userId: string;
+    orderId?: number;
+    onBehalf: boolean;
+    mail: Pick<Mail, "subject" | "text">;
+  },
 ): Promise<void> {
-  await deps.db.insert(heldMail).values({ userId, subject: mail.subject, body: mail.text });
-  await releaseHeldMail(deps, userId);
+  await tx.insert(heldMail).values({
+    userId: input.userId,
+    orderId: input.orderId ?? null,
+    waitForVerification: input.onBehalf,
+    subject: input.mail.subject,
+    body: input.mail.text,
+  });
 }
 
-/** Sends a verified user's held emails, oldest first; nothing while unverified. */
-export async function releaseHeldMail(deps: Deps, userId: string): Promise<number> {
-  const verified = deps.db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
-  const waiting = deps.db
-    .select({ id: heldMail.id })
-    .from(heldMail)
-    .where(and(eq(heldMail.userId, userId), exists(verified)))
-    .orderBy(asc(heldMail.id));
-  // The claim: whoever deletes a row sends it.
-  const claimed = await deps.db
-    .delete(heldMail)
-    .where(inArray(heldMail.id, waiting))
-    .returning({ id: heldMail.id, subject: heldMail.subject, body: heldMail.body });
-  if (claimed.length === 0) return 0;
-  const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  if (!owner) return 0;
+/** Drops what a request's emails have not yet sent (the request was cancelled). */
+export async function dropHeldMailOfOrder(tx: Tx | Db, orderId: number): Promise<void> {
+  await tx.delete(heldMail).where(eq(heldMail.orderId, orderId));
+}
+
+/**
+ * Sends the held emails that may go (their recipient verified, or not waiting for
+ * it), oldest first, narrowed to one person or one request. Returns how many were
+ * sent. A failed send puts its row back and ends the run (the next one retries).
+ */
+export async function deliverHeldMail(
+  deps: Deps,
+  scope: { userId?: string; orderId?: number } = {},
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const filters: SQL[] = [];
+  if (scope.userId !== undefined) filters.push(eq(heldMail.userId, scope.userId));
+  if (scope.orderId !== undefined) filters.push(eq(heldMail.orderId, scope.orderId));
   let sent = 0;
-  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+  while (sent < BATCH) {
+    const row = await claimOne(deps.db, filters, now());
+    if (!row) break;
+    const key = `${row.createdAt.toISOString().replace(/[:.]/g, "-")}-held-${row.id}`;
     try {
-      await deps.mailer.send({ to: owner.email, subject: row.subject, text: row.body });
-      sent++;
+      await deps.mailer.send({ to: row.email, subject: row.subject, text: row.body, key });
     } catch (error) {
-      // Put it back for the next release rather than lose it.
-      logger.error({ err: error }, "could not send a held email");
-      await deps.db.insert(heldMail).values({ userId, subject: row.subject, body: row.body });
+      logger.warn({ err: error, heldMail: row.id }, "could not send a held email; it is kept");
+      await deps.db.update(heldMail).set({ claimedUntil: null }).where(eq(heldMail.id, row.id));
+      break;
     }
+    await deps.db.delete(heldMail).where(eq(heldMail.id, row.id));
+    sent++;
   }
   return sent;
+}
+
+/** Leases the oldest row that may be sent now, with its recipient's address. */
+async function claimOne(db: Db, filters: SQL[], now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: heldMail.id,
+        subject: heldMail.subject,
+        body: heldMail.body,
+        createdAt: heldMail.createdAt,
+        email: user.email,
+      })
+      .from(heldMail)
+      .innerJoin(user, eq(user.id, heldMail.userId))
+      .where(
+        and(
+          ...filters,
+          or(eq(heldMail.waitForVerification, false), eq(user.emailVerified, true)),
+          or(isNull(heldMail.claimedUntil), lt(heldMail.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(heldMail.id))
+      .limit(1)
+      .for("update", { of: heldMail, skipLocked: true });
+    if (!row) return null;
+    await tx
+      .update(heldMail)
+      .set({ claimedUntil: new Date(now.getTime() + HELD_MAIL_LEASE_MS) })
+      .where(eq(heldMail.id, row.id));
+    return row;
+  });
 }

@@ -10,7 +10,7 @@ import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
-import { sendWhenVerified } from "#app/models/held-mail.server.ts";
+import { deliverHeldMail, dropHeldMailOfOrder, holdMail } from "#app/models/held-mail.server.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
 import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -124,30 +124,38 @@ export async function placeOrder(
       listingTitle: car.title,
       now,
     });
-    return { ok: true as const, orderId: created.id, car, notify };
+    // The emails are kept with the request, so a crash after the commit cannot lose
+    // them; they are sent below, or by the sweep after a restart.
+    const [seller] = await tx
+      .select({ name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, car.sellerId));
+    if (seller) {
+      const [toSeller, toBuyer] = orderMails({
+        publicUrl: services.config.publicUrl,
+        car,
+        seller,
+        buyer: { name: input.buyerName, email: buyer.email },
+        request: input,
+      });
+      // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
+      if (notify === "send") {
+        await holdMail(tx, {
+          userId: car.sellerId,
+          orderId: created.id,
+          onBehalf: false,
+          mail: toSeller,
+        });
+      }
+      // The copy goes to the buyer's own address only once it is verified (decision 018).
+      await holdMail(tx, { userId: buyer.id, orderId: created.id, onBehalf: true, mail: toBuyer });
+    }
+    return { ok: true as const, orderId: created.id };
   });
   if (!outcome.ok) return outcome;
-  const [seller] = await services.db
-    .select({ name: user.name, email: user.email })
-    .from(user)
-    .where(eq(user.id, outcome.car.sellerId));
-  if (seller) {
-    const [toSeller, toBuyer] = orderMails({
-      publicUrl: services.config.publicUrl,
-      car: outcome.car,
-      seller,
-      buyer: { name: input.buyerName, email: buyer.email },
-      request: input,
-    });
-    // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
-    if (toSeller && outcome.notify === "send") await sendQuietly(services, [toSeller]);
-    // The copy goes to the buyer's own address only once it is verified (decision 018).
-    if (toBuyer) {
-      await sendWhenVerified(services, buyer.id, toBuyer).catch((error: unknown) =>
-        logger.error({ err: error }, "could not hold the buyer's copy of a contact request"),
-      );
-    }
-  }
+  await deliverHeldMail(services, { orderId: outcome.orderId }).catch((error: unknown) =>
+    logger.error({ err: error }, "could not send a contact request's emails"),
+  );
   return { ok: true, orderId: outcome.orderId };
 }
 
@@ -193,18 +201,23 @@ export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string
  * person's request id is answered exactly like a missing one.
  */
 export async function cancelOrder(db: Db, buyerId: string, orderId: number): Promise<boolean> {
-  const changed = await db
-    .update(order)
-    .set({ status: "cancelled" })
-    .where(
-      and(
-        eq(order.id, orderId),
-        eq(order.buyerId, buyerId),
-        inArray(order.status, ["open", "closed"]),
-      ),
-    )
-    .returning({ id: order.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(order)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(order.id, orderId),
+          eq(order.buyerId, buyerId),
+          inArray(order.status, ["open", "closed"]),
+        ),
+      )
+      .returning({ id: order.id });
+    // What the request's emails have not sent by now goes unsent (the copy held
+    // until the buyer's address is verified, above all).
+    if (changed.length > 0) await dropHeldMailOfOrder(tx, orderId);
+    return changed.length > 0;
+  });
 }
 
 /**

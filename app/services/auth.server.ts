@@ -9,7 +9,7 @@ import { admin, genericOAuth } from "better-auth/plugins";
 
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
-import { releaseHeldMail } from "#app/models/held-mail.server.ts";
+import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 import { requestLogger } from "#app/services/logger.server.ts";
 import type { Mailer } from "#app/services/mail.server.ts";
@@ -191,7 +191,7 @@ export function createAuth(options: AuthOptions) {
         });
       },
       async afterEmailVerification(user) {
-        await releaseHeldMail({ db, mailer }, user.id).catch((error: unknown) =>
+        await deliverHeldMail({ db, mailer }, { userId: user.id }).catch((error: unknown) =>
           requestLogger().error({ err: error }, "could not release held emails"),
         );
       },

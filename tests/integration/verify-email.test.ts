@@ -9,8 +9,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { heldMail, rateLimit, user } from "#app/db/schema.ts";
-import { releaseHeldMail, sendWhenVerified } from "#app/models/held-mail.server.ts";
+import { category, heldMail, order, rateLimit, user } from "#app/db/schema.ts";
+import { deliverHeldMail, HELD_MAIL_LEASE_MS, holdMail } from "#app/models/held-mail.server.ts";
+import { cancelOrder } from "#app/models/order.server.ts";
 import { createOrPromoteAdmin } from "#app/models/user.server.ts";
 import * as register from "#app/routes/auth/register.tsx";
 import * as verifyEmail from "#app/routes/auth/verify-email.tsx";
@@ -251,19 +252,52 @@ describe("the buyer's copy of a contact request", () => {
 
     // Opening the link again, or any number of releases at once, sends nothing more.
     expect(await open(link)).toBe("used");
-    await Promise.all(Array.from({ length: 5 }, () => releaseHeldMail(t.services, buyer.id)));
+    await Promise.all(
+      Array.from({ length: 5 }, () => deliverHeldMail(t.services, { userId: buyer.id })),
+    );
     expect(await outbox()).toHaveLength(2);
+  });
+
+  test("is dropped when the request is cancelled before the verification", async () => {
+    const [sedan] = await t.db.select().from(category).limit(1);
+    const seller = await createUser(t.db, { role: "seller", emailVerified: true });
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedan!.id });
+    const buyer = await registerBuyer();
+    const link = linkIn((await outbox())[0]!)!;
+    await fs.rm(t.outbox, { recursive: true, force: true });
+    await callAction(detail.action, {
+      path: `/dashboard/productDetails/${car.id}?contact`,
+      params: { id: String(car.id) },
+      form: {
+        intent: "order",
+        buyerName: "Mia Ross",
+        meetingLocation: "The library",
+        buyerPhone: "+1 (512) 555-0101",
+      },
+      cookie: buyer.cookie,
+      context: t.context(),
+    });
+    const [request] = await t.db.select().from(order).where(eq(order.buyerId, buyer.id));
+    expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, buyer.id))).toHaveLength(1);
+    expect(await cancelOrder(t.db, buyer.id, request!.id)).toBe(true);
+    expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, buyer.id))).toHaveLength(0);
+    expect(await open(link)).toBe("verified");
+    expect((await outbox()).map((mail) => mail.to)).toEqual([seller.email]);
   });
 
   test("releases racing each other send each held email once", async () => {
     const person = await createUser(t.db, { role: "buyer", emailVerified: false });
     for (let i = 0; i < 4; i++) {
-      await sendWhenVerified(t.services, person.id, { subject: `Held ${i}`, text: "Body" });
+      await holdMail(t.db, {
+        userId: person.id,
+        onBehalf: true,
+        mail: { subject: `Held ${i}`, text: "Body" },
+      });
     }
     expect(await outbox()).toHaveLength(0);
     await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, person.id));
     const sent = await Promise.all(
-      Array.from({ length: 6 }, () => releaseHeldMail(t.services, person.id)),
+      Array.from({ length: 6 }, () => deliverHeldMail(t.services, { userId: person.id })),
     );
     expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
     const mails = await outbox();
@@ -273,6 +307,64 @@ describe("the buyer's copy of a contact request", () => {
       "Held 2",
       "Held 3",
     ]);
+  });
+
+  test("a sender that died after sending is repeated after its lease, as one message", async () => {
+    const person = await createUser(t.db, { role: "buyer", emailVerified: true });
+    await holdMail(t.db, {
+      userId: person.id,
+      onBehalf: true,
+      mail: { subject: "Sent, then the process died", text: "Body" },
+    });
+    // The first sender leases the row, sends, and dies before deleting it.
+    const [row] = await t.db.select().from(heldMail).where(eq(heldMail.userId, person.id));
+    const dying = {
+      ...t.services,
+      mailer: {
+        ...t.services.mailer,
+        async send(mail: Parameters<typeof t.services.mailer.send>[0]) {
+          await t.services.mailer.send(mail);
+          throw new Error("killed before the delete");
+        },
+      },
+    };
+    const start = Date.now();
+    expect(await deliverHeldMail(dying, { userId: person.id }, () => new Date(start))).toBe(0);
+    // Simulates the crash: the lease stays as the sender left it.
+    await t.db
+      .update(heldMail)
+      .set({ claimedUntil: new Date(start + HELD_MAIL_LEASE_MS) })
+      .where(eq(heldMail.id, row!.id));
+    // Within the lease no one else sends it; after it, the sweep does, under the same key.
+    expect(
+      await deliverHeldMail(t.services, {}, () => new Date(start + HELD_MAIL_LEASE_MS - 1000)),
+    ).toBe(0);
+    expect(
+      await deliverHeldMail(t.services, {}, () => new Date(start + HELD_MAIL_LEASE_MS + 1)),
+    ).toBe(1);
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.subject)).toEqual(["Sent, then the process died"]);
+    expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, person.id))).toHaveLength(
+      0,
+    );
+  });
+
+  test("a send that fails keeps the email for the next run", async () => {
+    const person = await createUser(t.db, { role: "seller", emailVerified: false });
+    await holdMail(t.db, {
+      userId: person.id,
+      onBehalf: false,
+      mail: { subject: "Not on anyone's behalf", text: "Body" },
+    });
+    const broken = {
+      ...t.services,
+      mailer: { ...t.services.mailer, send: () => Promise.reject(new Error("SMTP is down")) },
+    };
+    expect(await deliverHeldMail(broken, { userId: person.id })).toBe(0);
+    expect(await outbox()).toHaveLength(0);
+    // Not waiting for a verification: it goes out although the address is unverified.
+    expect(await deliverHeldMail(t.services, { userId: person.id })).toBe(1);
+    expect((await outbox()).map((mail) => mail.to)).toEqual([person.email]);
   });
 });
 
