@@ -13,7 +13,7 @@ import { and, asc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { heldMail, user } from "#app/db/schema.ts";
 import { logger } from "#app/services/logger.server.ts";
-import type { Mail, Mailer } from "#app/services/mail.server.ts";
+import { outboxStamp, type Mail, type Mailer } from "#app/services/mail.server.ts";
 
 type Deps = { db: Db; mailer: Mailer };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -67,7 +67,7 @@ export async function deliverHeldMail(
   while (sent < BATCH) {
     const row = await claimOne(deps.db, filters, now());
     if (!row) break;
-    const key = `${row.createdAt.toISOString().replace(/[:.]/g, "-")}-held-${row.id}`;
+    const key = `${outboxStamp(row.createdAt)}-held-${row.id}`;
     try {
       await deps.mailer.send({ to: row.email, subject: row.subject, text: row.body, key });
     } catch (error) {

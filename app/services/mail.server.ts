@@ -18,8 +18,8 @@ export type Mail = {
   key?: string;
 };
 
-const messageId = (key: string | undefined, from: string) =>
-  key ? `<${key}@${/@([^>\s]+)/.exec(from)?.[1] ?? "carlot.local"}>` : undefined;
+/** A time as outbox file names begin with it, so they sort as the times do. */
+export const outboxStamp = (date: Date) => date.toISOString().replace(/[:.]/g, "-");
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -28,16 +28,19 @@ export type Mailer = {
 };
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  // A keyed mail's Message-ID is the key at the sender's domain.
+  const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? "carlot.local";
+  const envelope = ({ key, ...mail }: Mail) => ({
+    from: options.from,
+    messageId: key ? `<${key}@${domain}>` : undefined,
+    ...mail,
+  });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       outbox: null,
-      async send({ key, ...mail }) {
-        await transport.sendMail({
-          from: options.from,
-          messageId: messageId(key, options.from),
-          ...mail,
-        });
+      async send(mail) {
+        await transport.sendMail(envelope(mail));
         logger.info({ subject: mail.subject }, "email sent");
       },
     };
@@ -50,16 +53,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   });
   return {
     outbox,
-    async send({ key, ...mail }) {
-      const info = await transport.sendMail({
-        from: options.from,
-        messageId: messageId(key, options.from),
-        ...mail,
-      });
+    async send(mail) {
+      const info = await transport.sendMail(envelope(mail));
       await fs.mkdir(outbox, { recursive: true });
       const name =
-        key ??
-        `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}`;
+        mail.key ?? `${outboxStamp(new Date())}-${Math.random().toString(36).slice(2, 8)}`;
       const file = path.join(outbox, `${name}.eml`);
       // Written whole or not at all: a crash mid-write leaves only a .tmp file.
       const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
