@@ -28,6 +28,7 @@ import pg from "pg";
 import sharp from "sharp";
 
 import type { Query } from "./lib/fingerprint.ts";
+import { readOutbox, type OutboxMail } from "./lib/outbox.ts";
 import { freePort } from "./production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -884,31 +885,6 @@ async function verify(
       orders: result.orders.length,
     },
   };
-}
-
-type OutboxMail = { to: string; subject: string; body: string };
-
-/** The whole messages in an outbox folder (quoted-printable undone); .tmp files are not mail. */
-async function readOutbox(dir: string): Promise<OutboxMail[]> {
-  const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((name) =>
-    name.endsWith(".eml"),
-  );
-  return Promise.all(
-    names.map(async (name) => {
-      const raw = await fsp.readFile(path.join(dir, name), "utf8");
-      const [head = "", ...rest] = raw.split("\n\n");
-      const header = (field: string) =>
-        new RegExp(`^${field}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
-      const body = Buffer.from(
-        rest
-          .join("\n\n")
-          .replace(/=\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        "latin1",
-      ).toString("utf8");
-      return { to: header("To"), subject: header("Subject"), body };
-    }),
-  );
 }
 
 /**

@@ -1,7 +1,6 @@
 // Buying: contact requests (orders), My Orders, My Buyers and the wishlist, at the
 // loader/action boundary against a real database, with the emails in the outbox.
 import fs from "node:fs/promises";
-import path from "node:path";
 
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -18,6 +17,7 @@ import * as detail from "#app/routes/products/detail.tsx";
 import * as wishlistAction from "#app/routes/resources/wishlist.tsx";
 import { popToast } from "#app/services/toast.server.ts";
 import { createCategories, createListing } from "#tests/factories.ts";
+import { readOutbox } from "#scripts/lib/outbox.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import {
@@ -90,26 +90,7 @@ async function toastOf(response: Response) {
   return toast;
 }
 
-async function mails(): Promise<{ to: string; subject: string; body: string }[]> {
-  const files = await fs.readdir(t.outbox).catch(() => []);
-  return Promise.all(
-    files.sort().map(async (file) => {
-      const raw = await fs.readFile(path.join(t.outbox, file), "utf8");
-      const [head = "", ...rest] = raw.split("\n\n");
-      const header = (name: string) =>
-        new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
-      // Quoted-printable: soft line breaks and =XX bytes.
-      const body = Buffer.from(
-        rest
-          .join("\n\n")
-          .replace(/=\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        "latin1",
-      ).toString("utf8");
-      return { to: header("To"), subject: header("Subject"), body };
-    }),
-  );
-}
+const mails = () => readOutbox(t.outbox);
 
 const openOrders = (listingId: number, buyerId = buyer.id) =>
   t.db

@@ -214,28 +214,40 @@ describe("send the link again", () => {
 });
 
 describe("the buyer's copy of a contact request", () => {
-  test("waits for the verification and is sent exactly once", async () => {
-    const [sedan] = await createCategories(t.db);
+  /**
+   * A verified seller's car and a newly registered (unverified) buyer, whose
+   * confirmation link is taken from the outbox before the buyer contacts the seller.
+   */
+  async function newBuyerContactsSeller(request: {
+    buyerName: string;
+    meetingLocation: string;
+    buyerPhone: string;
+  }) {
+    const [sedan] = await t.db.select().from(category).limit(1);
+    const categoryId = sedan?.id ?? (await createCategories(t.db))[0]!.id;
     const seller = await createUser(t.db, { role: "seller", emailVerified: true });
-    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedan!.id });
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId });
     const buyer = await registerBuyer();
     const link = linkIn((await outbox())[0]!)!;
     await fs.rm(t.outbox, { recursive: true, force: true });
-
     const placed = await responseOf(() =>
       callAction(detail.action, {
         path: `/dashboard/productDetails/${car.id}?contact`,
         params: { id: String(car.id) },
-        form: {
-          intent: "order",
-          buyerName: "Liam Carter",
-          meetingLocation: "Central Station car park",
-          buyerPhone: "+1 (512) 555-0100",
-        },
+        form: { intent: "order", ...request },
         cookie: buyer.cookie,
         context: t.context(),
       }),
     );
+    return { seller, car, buyer, link, placed };
+  }
+
+  test("waits for the verification and is sent exactly once", async () => {
+    const { seller, car, buyer, link, placed } = await newBuyerContactsSeller({
+      buyerName: "Liam Carter",
+      meetingLocation: "Central Station car park",
+      buyerPhone: "+1 (512) 555-0100",
+    });
     expect(placed.status).toBe(302);
     // The seller is told as before; the copy to the unverified buyer waits.
     const first = await outbox();
@@ -259,24 +271,12 @@ describe("the buyer's copy of a contact request", () => {
   });
 
   test("is dropped when the request is cancelled before the verification", async () => {
-    const [sedan] = await t.db.select().from(category).limit(1);
-    const seller = await createUser(t.db, { role: "seller", emailVerified: true });
-    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedan!.id });
-    const buyer = await registerBuyer();
-    const link = linkIn((await outbox())[0]!)!;
-    await fs.rm(t.outbox, { recursive: true, force: true });
-    await callAction(detail.action, {
-      path: `/dashboard/productDetails/${car.id}?contact`,
-      params: { id: String(car.id) },
-      form: {
-        intent: "order",
-        buyerName: "Mia Ross",
-        meetingLocation: "The library",
-        buyerPhone: "+1 (512) 555-0101",
-      },
-      cookie: buyer.cookie,
-      context: t.context(),
+    const { seller, buyer, link, placed } = await newBuyerContactsSeller({
+      buyerName: "Mia Ross",
+      meetingLocation: "The library",
+      buyerPhone: "+1 (512) 555-0101",
     });
+    expect(placed.status).toBe(302);
     const [request] = await t.db.select().from(order).where(eq(order.buyerId, buyer.id));
     expect(await t.db.select().from(heldMail).where(eq(heldMail.userId, buyer.id))).toHaveLength(1);
     expect(await cancelOrder(t.db, buyer.id, request!.id)).toBe(true);
