@@ -429,10 +429,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Each role has its own browser context, so the roles run side by side.
+// Each role has its own browser context, so the roles run side by side. Four roles
+// crawling at once on a 2-core machine took over 240 s in one CI run (26 November
+// 2026, a machine twice as slow as earlier ones); a role's crawl has 8 minutes.
 test.concurrent.for(ROLES)(
   "as %s, every linked page shows its controls as a load does",
-  { timeout: 240_000 },
+  { timeout: 480_000 },
   async (role, { expect }) => {
     const session = sessions.get(role)!;
     const { differences, compared, inPlace } = await compareLinkedPages(session);

@@ -231,7 +231,13 @@ describe("browsing", () => {
     expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(false);
     await page.getByLabel("Include sold cars").check();
     await page.waitForURL("**/products/allProducts?sold=1");
-    await page.waitForLoadState("networkidle");
+    // The URL changes before React has rendered the new rows (a transition): wait for
+    // a sold car's row, which fails the test by timing out if none comes.
+    await page
+      .getByRole("cell")
+      .filter({ hasText: /^(Status)?Sold$/ })
+      .first()
+      .waitFor();
     expect((await statuses()).some((s) => s.endsWith("Sold"))).toBe(true);
     const sedanLink = page
       .getByRole("complementary", { name: "Categories" })
