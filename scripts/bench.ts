@@ -46,7 +46,8 @@ import {
   searchOrder,
   searchWhere,
 } from "#app/models/search.server.ts";
-import { COUNT_CAP, parseSearch } from "#app/models/search.ts";
+import { parseSearch } from "#app/models/search-parse.ts";
+import { COUNT_CAP } from "#app/models/search.ts";
 import { storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage.server.ts";
 

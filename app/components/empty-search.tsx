@@ -1,36 +1,21 @@
 // What a search that finds nothing shows: the looser searches that do find cars.
 // Most searches find cars, so the car lists load this only when it is shown.
-import { useLocation } from "react-router";
-
-import { withQuery } from "#app/components/search-results.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import {
-  activeFilters,
-  countLabel,
-  type Loosening,
-  type SearchFilters,
-} from "#app/models/search.ts";
+
+/** A looser search that finds cars, as the loader words and links it. */
+export type LooserSearch = { label: string; href: string; count: string };
 
 /** No cars match: say so, and offer the looser searches that do find cars. */
 export function EmptySearch({
-  filters,
   suggestions,
-  compare,
+  filtered,
   inCategory,
 }: {
-  filters: SearchFilters;
-  suggestions: Loosening[];
-  compare: string;
+  suggestions: LooserSearch[];
+  /** Whether the search has filters (or words) beyond its category. */
+  filtered: boolean;
   inCategory: string | null;
 }) {
-  const { pathname } = useLocation();
-  const filtered = activeFilters(filters).length > 0;
-  const hrefOf = (option: Loosening) => {
-    const query = compare
-      ? `${option.query}${option.query ? "&" : ""}compare=${encodeURIComponent(compare)}`
-      : option.query;
-    return withQuery(option.everyCategory ? "/products/allProducts" : pathname, query);
-  };
   return (
     <div className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
       <p className="text-lg font-semibold text-slate-900">No cars match this search</p>
@@ -41,13 +26,11 @@ export function EmptySearch({
             {suggestions.slice(0, 5).map((option) => (
               <li key={option.label}>
                 <AppLink
-                  to={hrefOf(option)}
+                  to={option.href}
                   className="flex items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-slate-200 hover:bg-slate-50"
                 >
                   <span className="font-medium text-slate-900">{option.label}</span>
-                  <span className="text-sm whitespace-nowrap text-slate-600">
-                    {countLabel(option.total, option.capped)}
-                  </span>
+                  <span className="text-sm whitespace-nowrap text-slate-600">{option.count}</span>
                 </AppLink>
               </li>
             ))}

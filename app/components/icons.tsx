@@ -1,9 +1,10 @@
 // Small inline icons (decorative unless given a label by their container).
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** A 24-pixel line icon; the page's own icons are drawn with it where they are used. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -51,36 +52,9 @@ export function CheckBadgeIcon({ className = "" }: { className?: string }) {
   return <span aria-hidden="true" className={`icon-check-badge ${className}`} />;
 }
 
-export function MapPinIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </Icon>
-  );
-}
-
 /** Drawn by CSS (.icon-arrow-right in styles/app.css): lists repeat it on every row. */
 export function ArrowRightIcon({ className = "" }: { className?: string }) {
   return <span aria-hidden="true" className={`icon-arrow-right ${className}`} />;
-}
-
-export function ZoomInIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-4-4M11 8v6M8 11h6" />
-    </Icon>
-  );
-}
-
-export function ZoomOutIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-4-4M8 11h6" />
-    </Icon>
-  );
 }
 
 export function CloseIcon(props: IconProps) {

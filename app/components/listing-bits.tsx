@@ -1,7 +1,7 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
 import { VerifiedNote } from "#app/components/verified-note.tsx";
-import type { VerificationNote } from "#app/models/verification.ts";
+import type { VerificationNote } from "#app/models/verification-note.ts";
 import { initialsOf } from "#app/models/user.ts";
 import {
   LISTING_STATUS_LABEL,

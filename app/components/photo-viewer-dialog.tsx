@@ -1,9 +1,27 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useRef, useState, type PointerEvent, type WheelEvent } from "react";
 
-import { ChevronIcon, CloseIcon, ZoomInIcon, ZoomOutIcon } from "#app/components/icons.tsx";
+import { ChevronIcon, CloseIcon, Icon, type IconProps } from "#app/components/icons.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import type { PhotoUrls } from "#app/models/listing.ts";
+
+function ZoomInIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4M11 8v6M8 11h6" />
+    </Icon>
+  );
+}
+
+function ZoomOutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4M8 11h6" />
+    </Icon>
+  );
+}
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;

@@ -79,6 +79,47 @@ function Range({
   );
 }
 
+/** The filters chosen from a list: name, label, the "any" option and the choices. */
+const CHOICES = [
+  ["fuel", "Fuel", "Any fuel", FUELS],
+  ["transmission", "Transmission", "Any transmission", TRANSMISSIONS],
+  ["quality", "Quality", "Any quality", QUALITIES],
+] as const;
+
+const FLAGS = [
+  ["verified", "Verified sellers only"],
+  ["sold", "Include sold cars"],
+] as const;
+
+function TextFilter({
+  name,
+  label,
+  value,
+  placeholder,
+  numeric,
+}: {
+  name: "maxMileage" | "location";
+  label: string;
+  value: string | number | undefined;
+  placeholder: string;
+  numeric?: boolean;
+}) {
+  return (
+    <Field label={label} htmlFor={`filter-${name}`}>
+      <input
+        id={`filter-${name}`}
+        type="text"
+        name={name}
+        inputMode={numeric ? "numeric" : undefined}
+        autoComplete="off"
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className={field}
+      />
+    </Field>
+  );
+}
+
 /** Turns the form into the canonical URL of its search. */
 function canonicalHref(form: HTMLFormElement, pathname: string, dropModel: boolean): string {
   const fields = new URLSearchParams();
@@ -273,84 +314,50 @@ export function SearchFilterPanel({
           values={[filters.minPrice, filters.maxPrice]}
           placeholders={["Min", "Max"]}
         />
-        <Field label="Maximum mileage (km)" htmlFor="filter-maxMileage">
-          <input
-            id="filter-maxMileage"
-            type="text"
-            name="maxMileage"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={filters.maxMileage ?? ""}
-            placeholder="Any"
-            className={field}
-          />
-        </Field>
-        <Field label="Fuel" htmlFor="filter-fuel">
-          <select id="filter-fuel" name="fuel" defaultValue={filters.fuel ?? ""} className={field}>
-            <option value="">Any fuel</option>
-            {FUELS.map((fuel) => (
-              <option key={fuel}>{fuel}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Transmission" htmlFor="filter-transmission">
-          <select
-            id="filter-transmission"
-            name="transmission"
-            defaultValue={filters.transmission ?? ""}
-            className={field}
-          >
-            <option value="">Any transmission</option>
-            {TRANSMISSIONS.map((transmission) => (
-              <option key={transmission}>{transmission}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Quality" htmlFor="filter-quality">
-          <select
-            id="filter-quality"
-            name="quality"
-            defaultValue={filters.quality ?? ""}
-            className={field}
-          >
-            <option value="">Any quality</option>
-            {QUALITIES.map((quality) => (
-              <option key={quality}>{quality}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Location" htmlFor="filter-location">
-          <input
-            id="filter-location"
-            name="location"
-            type="text"
-            autoComplete="off"
-            defaultValue={filters.location ?? ""}
-            placeholder="City or state"
-            className={field}
-          />
-        </Field>
+        <TextFilter
+          name="maxMileage"
+          label="Maximum mileage (km)"
+          value={filters.maxMileage}
+          placeholder="Any"
+          numeric
+        />
+        {CHOICES.map(([name, label, any, choices]) => (
+          <Field key={name} label={label} htmlFor={`filter-${name}`}>
+            <select
+              id={`filter-${name}`}
+              name={name}
+              defaultValue={filters[name] ?? ""}
+              className={field}
+            >
+              <option value="">{any}</option>
+              {choices.map((choice) => (
+                <option key={choice}>{choice}</option>
+              ))}
+            </select>
+          </Field>
+        ))}
+        <TextFilter
+          name="location"
+          label="Location"
+          value={filters.location}
+          placeholder="City or state"
+        />
         <div className="grid gap-2">
-          <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              name="verified"
-              value="1"
-              defaultChecked={filters.verified}
-              className="size-4 rounded border-slate-300 accent-brand-600"
-            />
-            Verified sellers only
-          </label>
-          <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              name="sold"
-              value="1"
-              defaultChecked={filters.sold}
-              className="size-4 rounded border-slate-300 accent-brand-600"
-            />
-            Include sold cars
-          </label>
+          {FLAGS.map(([name, label]) => (
+            <label
+              key={name}
+              className="flex cursor-pointer items-center gap-2 text-sm text-slate-800"
+            >
+              <input
+                type="checkbox"
+                name={name}
+                value="1"
+                defaultChecked={filters[name]}
+                className="size-4 rounded border-slate-300 accent-brand-600"
+              />
+              {label}
+            </label>
+          ))}
         </div>
         <div className="sticky bottom-0 -mx-4 bg-white px-4 pt-2 pb-1 lg:static lg:mx-0 lg:bg-transparent lg:p-0">
           <button

@@ -1,17 +1,11 @@
-// Above the search results: the filters in use, each one removable.
-import { useLocation } from "react-router";
-
+// Above the search results: the filters in use, each one removable. The loader gives
+// each chip's label and link, so the browser does not carry the code that makes them.
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { activeFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
 
-export function withQuery(path: string, query: string): string {
-  return `${path}${query ? `?${query}` : ""}`;
-}
+export type FilterChip = { key: string; label: string; href: string };
 
 /** The filters in use as chips; each link is the same search without it. */
-export function ActiveFilters({ filters, compare }: { filters: SearchFilters; compare: string }) {
-  const { pathname } = useLocation();
-  const chips = activeFilters(filters);
+export function ActiveFilters({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
   if (chips.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
@@ -20,7 +14,7 @@ export function ActiveFilters({ filters, compare }: { filters: SearchFilters; co
         {chips.map((chip) => (
           <li key={chip.key}>
             <AppLink
-              to={withQuery(pathname, searchQuery(filters, chip.without, { compare }))}
+              to={chip.href}
               preventScrollReset
               className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-600/20 hover:bg-brand-100"
             >
@@ -34,7 +28,7 @@ export function ActiveFilters({ filters, compare }: { filters: SearchFilters; co
         ))}
       </ul>
       <AppLink
-        to={withQuery(pathname, compare ? `compare=${encodeURIComponent(compare)}` : "")}
+        to={clearHref}
         preventScrollReset
         className="text-sm font-semibold text-brand-700 hover:underline"
       >

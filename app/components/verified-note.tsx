@@ -2,7 +2,7 @@
 // <details>, so it opens with a click, a tap, Enter or Space, without JavaScript,
 // and its note flows below the badge (no popover to fall off a phone's screen).
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
-import { verificationNoteText, type VerificationNote } from "#app/models/verification.ts";
+import { verificationNoteText, type VerificationNote } from "#app/models/verification-note.ts";
 
 export function VerifiedNote({
   note,

@@ -1,6 +1,6 @@
 // Listing vocabulary shared by client and server: option lists, labels and the
 // pure helpers that word a listing for people (usage line, prices).
-import type { VerificationNote } from "#app/models/verification.ts";
+import type { VerificationNote } from "#app/models/verification-note.ts";
 
 export const YEARS_USED_VALUES = [
   "less than a year",

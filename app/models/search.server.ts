@@ -15,8 +15,8 @@ import {
 } from "#app/models/listing.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
+import { activeFilters } from "#app/models/search-links.ts";
 import {
-  activeFilters,
   COUNT_CAP,
   SEARCH_PAGE_SIZE,
   searchQuery,

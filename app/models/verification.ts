@@ -1,9 +1,13 @@
-// Seller verification you can read (DESIGN decision 23): what an admin checked,
-// and the note the "Verified" badge opens.
+// Seller verification (DESIGN decision 23): what an admin ticks, the admin's messages and
+// the checks of a withdrawal. The badge's note is in verification-note.ts.
 import { textProblem } from "#app/models/text.ts";
+import { VERIFICATION_CHECKS, type VerificationCheck } from "#app/models/verification-note.ts";
 
-export const VERIFICATION_CHECKS = ["identity", "phone", "business", "in_person"] as const;
-export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];
+export {
+  VERIFICATION_CHECKS,
+  type VerificationCheck,
+  type VerificationNote,
+} from "#app/models/verification-note.ts";
 
 /** What the admin ticks when verifying. */
 export const VERIFICATION_CHECK_LABEL: Record<VerificationCheck, string> = {
@@ -12,17 +16,6 @@ export const VERIFICATION_CHECK_LABEL: Record<VerificationCheck, string> = {
   business: "Business registration checked",
   in_person: "Met in person",
 };
-
-/** How the badge's note names each check. */
-const CHECK_NOTE: Record<VerificationCheck, string> = {
-  identity: "identity document",
-  phone: "phone",
-  business: "business registration",
-  in_person: "in person",
-};
-
-/** What the badge needs to explain itself; null when no details were recorded. */
-export type VerificationNote = { at: string; checks: string[] };
 
 export const WITHDRAWAL_REASON_MAX = 500;
 
@@ -37,25 +30,6 @@ export const VERIFICATION_MESSAGES = {
   alreadyVerified: "This seller is already verified.",
   notVerified: "This seller is not verified.",
 } as const;
-
-const noteDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Verified by Carlot on 3 March 2026: identity document, phone". */
-export function verificationNoteText(note: VerificationNote | null | undefined): string {
-  if (!note) return "Verified by Carlot.";
-  const checks = VERIFICATION_CHECKS.filter((check) => note.checks.includes(check)).map(
-    (check) => CHECK_NOTE[check],
-  );
-  const date = noteDate.format(new Date(note.at));
-  return checks.length > 0
-    ? `Verified by Carlot on ${date}: ${checks.join(", ")}`
-    : `Verified by Carlot on ${date}`;
-}
 
 /** What is wrong with a typed withdrawal reason (already trimmed), or null. */
 export function withdrawalReasonProblem(reason: string): string | null {

@@ -322,6 +322,16 @@ describe("browsing", () => {
     }
     expect(await chunks("/products/sedan")).toContain("cars");
     expect(await chunks("/blogs")).not.toContain("cars");
+    // The car table and pagination: one chunk with the car lists and home, none on a car's page.
+    expect(await chunks("/products/sedan")).toContain("lists");
+    expect(await chunks("/")).toContain("lists");
+    expect(await chunks(detailPath)).not.toContain("lists");
+    // A dynamic import() is plain (vite.config.ts plainDynamicImports): Vite's preload helper,
+    // which would otherwise sit in the shell, is nowhere in the browser's code.
+    for (const href of modulePreloads(await (await fetch(`${baseURL()}/`)).text()).scripts) {
+      const code = await (await fetch(`${baseURL()}${href}`)).text();
+      expect(code, href).not.toContain("vite:preloadError");
+    }
     // The framework chunk is React DOM's client (decision 017: no second renderer).
     const html = await (await fetch(`${baseURL()}/`)).text();
     const framework = modulePreloads(html).scripts.find((href) => href.includes("/framework-"));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DAY_MS } from "#app/models/freshness.ts";
-import { CONTROL_NOTICE } from "#app/models/search.ts";
+import { CONTROL_NOTICE } from "#app/models/search-parse.ts";
 import * as browse from "#app/routes/products/browse.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
@@ -409,14 +409,8 @@ describe("an empty result suggests what to loosen", () => {
     const result = await search("make=BMW&fuel=Petrol");
     expect(result.rows).toEqual([]);
     expect(result.suggestions).toEqual([
-      {
-        label: "Remove BMW",
-        query: "fuel=Petrol",
-        everyCategory: false,
-        total: 2,
-        capped: false,
-      },
-      { label: "Remove Petrol", query: "make=BMW", everyCategory: false, total: 1, capped: false },
+      { label: "Remove BMW", href: "/products/allProducts?fuel=Petrol", count: "2 cars" },
+      { label: "Remove Petrol", href: "/products/allProducts?make=BMW", count: "1 car" },
     ]);
   });
 
@@ -424,10 +418,23 @@ describe("an empty result suggests what to loosen", () => {
     const result = await search("make=BMW", "/products/sedan");
     expect(result.suggestions).toContainEqual({
       label: "Search every category",
-      query: "make=BMW",
-      everyCategory: true,
-      total: 1,
-      capped: false,
+      href: "/products/allProducts?make=BMW",
+      count: "1 car",
     });
+    // A looser search in the same category stays in it.
+    expect(result.suggestions).toContainEqual({
+      label: "Remove BMW",
+      href: "/products/sedan",
+      count: "4 cars",
+    });
+  });
+
+  test("the filters in use are links to the same search without each", async () => {
+    const result = await search("make=BMW&fuel=Petrol&compare=3");
+    expect(result.chips).toEqual([
+      { key: "make", label: "BMW", href: "/products/allProducts?fuel=Petrol&compare=3" },
+      { key: "fuel", label: "Petrol", href: "/products/allProducts?make=BMW&compare=3" },
+    ]);
+    expect(result.clearHref).toBe("/products/allProducts?compare=3");
   });
 });

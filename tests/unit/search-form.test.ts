@@ -5,13 +5,8 @@
 import { describe, expect, test } from "vitest";
 
 import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
-import {
-  formSearchQuery,
-  parseSearch,
-  searchQuery,
-  SORTS,
-  type MakeModels,
-} from "#app/models/search.ts";
+import { parseSearch } from "#app/models/search-parse.ts";
+import { formSearchQuery, searchQuery, SORTS, type MakeModels } from "#app/models/search.ts";
 
 const makeModels: MakeModels = [
   { make: "Toyota", models: ["Corolla", "RAV4 Hybrid XLE"] },

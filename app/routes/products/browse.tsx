@@ -12,7 +12,9 @@ import { findCategories, getCategoryBySlug } from "#app/models/category.server.t
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
-import { countLabel, hasFilters, parseSearch, searchQuery } from "#app/models/search.ts";
+import { filterChips, looserSearches } from "#app/models/search-links.ts";
+import { parseSearch } from "#app/models/search-parse.ts";
+import { countLabel, hasFilters, searchQuery } from "#app/models/search.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -88,7 +90,7 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
   const page = await cachedShared(db, `search:${JSON.stringify([filters, scope])}`, () =>
     searchListings(db, storage, filters, scope),
   );
-  const [saved, suggestions] = await Promise.all([
+  const [saved, looser] = await Promise.all([
     // Signed-in visitors get a save button on each row; null hides them.
     viewer
       ? savedListingIds(
@@ -111,7 +113,8 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     canonicalQuery,
     compare,
     saved,
-    suggestions,
+    ...filterChips(url.pathname, filters, compare),
+    suggestions: looserSearches(url.pathname, looser, compare),
     ...page,
   };
 }
@@ -182,7 +185,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </p>
         <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
         {loaderData.notices.length > 0 ? <SearchNotices notices={loaderData.notices} /> : null}
-        <ActiveFilters filters={filters} compare={compare} />
+        <ActiveFilters chips={loaderData.chips} clearHref={loaderData.clearHref} />
 
         <div className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
           {rows.length > 0 ? (
@@ -194,9 +197,8 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <EmptySearch
-              filters={filters}
               suggestions={loaderData.suggestions}
-              compare={compare}
+              filtered={loaderData.chips.length > 0}
               inCategory={loaderData.categoryName}
             />
           )}

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Fact } from "#app/components/car-page-parts.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
-import { MapPinIcon } from "#app/components/icons.tsx";
+import { Icon, type IconProps } from "#app/components/icons.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PriceGuidanceCard } from "#app/components/price-guidance.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
@@ -38,6 +38,15 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/detail";
+
+function MapPinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </Icon>
+  );
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Car not found — ${SITE_NAME}` }];

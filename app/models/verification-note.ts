@@ -1,0 +1,35 @@
+// The note a seller's "Verified" badge opens (DESIGN decision 23): when Carlot verified
+// them and what it checked. Visitors' pages show it; the admin's side is verification.ts.
+
+export const VERIFICATION_CHECKS = ["identity", "phone", "business", "in_person"] as const;
+export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];
+
+/** How the badge's note names each check. */
+const CHECK_NOTE: Record<VerificationCheck, string> = {
+  identity: "identity document",
+  phone: "phone",
+  business: "business registration",
+  in_person: "in person",
+};
+
+/** What the badge needs to explain itself; null when no details were recorded. */
+export type VerificationNote = { at: string; checks: string[] };
+
+const noteDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Verified by Carlot on 3 March 2026: identity document, phone". */
+export function verificationNoteText(note: VerificationNote | null | undefined): string {
+  if (!note) return "Verified by Carlot.";
+  const checks = VERIFICATION_CHECKS.filter((check) => note.checks.includes(check)).map(
+    (check) => CHECK_NOTE[check],
+  );
+  const date = noteDate.format(new Date(note.at));
+  return checks.length > 0
+    ? `Verified by Carlot on ${date}: ${checks.join(", ")}`
+    : `Verified by Carlot on ${date}`;
+}
