@@ -30,17 +30,15 @@ import {
   unitLabel,
 } from "#app/models/listing-form.ts";
 import {
-  FUELS,
   LESS_THAN_A_YEAR,
   MILEAGE_UNITS,
   MORE_THAN_TEN_YEARS,
   PERIOD_UNITS,
   PERIOD_UNITS_FOR,
-  QUALITIES,
-  TRANSMISSIONS,
   YEARS_USED_VALUES,
   yearsUsedLabel,
-} from "#app/models/listing.ts";
+} from "#app/models/listing-choices.ts";
+import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 
 export type ListingFormDefaults = Record<string, string | string[] | null | undefined>;
 

@@ -25,11 +25,11 @@ import {
   listedAgo,
   needsConfirmationSoon,
 } from "#app/models/freshness.ts";
+import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
 import {
   formatPrice,
   LISTING_FRESH_DAYS,
   LISTING_STATUS_LABEL,
-  LISTING_STATUSES,
   listingPath,
   type ListingStatus,
   type SellerSummary,

@@ -21,9 +21,9 @@ import {
   LISTING_STATUSES,
   MILEAGE_UNITS,
   PERIOD_UNITS,
-  QUALITIES,
   YEARS_USED_VALUES,
-} from "#app/models/listing.ts";
+} from "#app/models/listing-choices.ts";
+import { QUALITIES } from "#app/models/listing.ts";
 import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";

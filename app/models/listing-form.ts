@@ -4,15 +4,17 @@
 import { z } from "zod";
 
 import {
-  FUELS,
   LESS_THAN_A_YEAR,
   MILEAGE_UNITS,
   MORE_THAN_TEN_YEARS,
   PERIOD_UNITS_FOR,
+  YEARS_USED_VALUES,
+} from "#app/models/listing-choices.ts";
+import {
+  FUELS,
   QUALITIES,
   toKilometres,
   TRANSMISSIONS,
-  YEARS_USED_VALUES,
   type PeriodUnit,
   type YearsUsed,
 } from "#app/models/listing.ts";

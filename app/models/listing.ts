@@ -1,50 +1,19 @@
-// Listing vocabulary shared by client and server: option lists, labels and the
-// pure helpers that word a listing for people (usage line, prices).
+// Listing vocabulary shared by client and server: the filters' option lists, labels and
+// the pure helpers that word a listing for people (usage line, prices). What only the
+// sell and edit forms offer is listing-choices.ts; this file imports only its types, so
+// the visitors' pages do not carry it.
+import type {
+  LISTING_STATUSES,
+  MileageUnit,
+  PeriodUnit,
+  YearsUsed,
+} from "#app/models/listing-choices.ts";
 import type { VerificationNote } from "#app/models/verification-note.ts";
 
-export const YEARS_USED_VALUES = [
-  "less than a year",
-  "1",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-  "10",
-  "more than 10 years",
-] as const;
-export type YearsUsed = (typeof YEARS_USED_VALUES)[number];
-
-export const LESS_THAN_A_YEAR = "less than a year" satisfies YearsUsed;
-export const MORE_THAN_TEN_YEARS = "more than 10 years" satisfies YearsUsed;
-
-/** What the years-used select shows for each stored value (DESIGN decision 8). */
-export function yearsUsedLabel(value: YearsUsed): string {
-  if (value === LESS_THAN_A_YEAR) return "Less than a year";
-  if (value === MORE_THAN_TEN_YEARS) return "More than 10 years";
-  return value === "1" ? "1 year" : `${value} years`;
-}
-
-export const PERIOD_UNITS = ["years", "months", "days"] as const;
-export type PeriodUnit = (typeof PERIOD_UNITS)[number];
-
-/** Units the exact-period select offers for each range choice (spec §3). */
-export const PERIOD_UNITS_FOR: Record<
-  typeof LESS_THAN_A_YEAR | typeof MORE_THAN_TEN_YEARS,
-  readonly PeriodUnit[]
-> = {
-  [LESS_THAN_A_YEAR]: ["years", "months", "days"],
-  [MORE_THAN_TEN_YEARS]: ["years"],
-};
+export type { MileageUnit, PeriodUnit, YearsUsed } from "#app/models/listing-choices.ts";
 
 export const QUALITIES = ["Good", "Excellent", "Not bad"] as const;
 export type Quality = (typeof QUALITIES)[number];
-
-export const MILEAGE_UNITS = ["km", "mi"] as const;
-export type MileageUnit = (typeof MILEAGE_UNITS)[number];
 
 export const FUELS = ["Petrol", "Diesel", "Hybrid", "Electric", "LPG"] as const;
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
@@ -54,7 +23,6 @@ export const LISTING_FRESH_DAYS = 60;
 /** The seller is emailed this many days before that happens. */
 export const LISTING_REMINDER_DAYS_BEFORE = 7;
 
-export const LISTING_STATUSES = ["available", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const LISTING_STATUS_LABEL: Record<ListingStatus, string> = {
@@ -85,10 +53,10 @@ export function usageLine(
     periodAmount != null && periodAmount > 0 && periodUnit
       ? plural(periodAmount, ...UNIT_WORDS[periodUnit])
       : null;
-  if (yearsUsed === LESS_THAN_A_YEAR) {
+  if (yearsUsed === "less than a year") {
     return exact ? `Used for ${exact} (less than a year)` : "Used for less than a year";
   }
-  if (yearsUsed === MORE_THAN_TEN_YEARS) {
+  if (yearsUsed === "more than 10 years") {
     return exact ? `Used for ${exact} (more than 10 years)` : "Used for more than 10 years";
   }
   return `Used for ${plural(Number(yearsUsed), "year", "years")}`;

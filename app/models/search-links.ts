@@ -1,6 +1,7 @@
 // The links around a search's results: the chips of the filters in use (each one a link
 // to the same search without it) and the looser searches offered when nothing matches.
 // The loader makes them, so the page's browser code carries only labels and hrefs.
+import { shownPageNumbers } from "#app/models/page-numbers.ts";
 import { formatMileage, formatPrice } from "#app/models/listing.ts";
 import { countLabel, searchQuery, type Loosening, type SearchFilters } from "#app/models/search.ts";
 
@@ -107,4 +108,21 @@ export function looserSearches(pathname: string, suggestions: Loosening[], compa
       count: countLabel(option.total, option.capped),
     };
   });
+}
+
+/** The links Pagination shows: the window of page numbers, and previous and next. */
+export function pageLinks(
+  pathname: string,
+  filters: SearchFilters,
+  compare: string,
+  page: number,
+  pageCount: number,
+): Record<number, string> {
+  const pages = [page - 1, page + 1, ...shownPageNumbers(page, pageCount)];
+  const links: Record<number, string> = {};
+  for (const target of pages) {
+    if (target === null || target < 1 || target > pageCount) continue;
+    links[target] = withQuery(pathname, searchQuery(filters, { page: target }, { compare }));
+  }
+  return links;
 }

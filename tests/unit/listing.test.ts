@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { formatPrice, usageLine, YEARS_USED_VALUES, yearsUsedLabel } from "#app/models/listing.ts";
+import { YEARS_USED_VALUES, yearsUsedLabel } from "#app/models/listing-choices.ts";
+import { formatPrice, usageLine } from "#app/models/listing.ts";
 
 describe("usageLine", () => {
   test.each([

@@ -1,26 +1,7 @@
 import { useLocation } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
-
-/**
- * The page numbers to show: the first, the last, and two either side of the
- * current one, with null where a gap is ("1 … 4 5 6 7 8 … 50").
- */
-export function pageWindow(page: number, pageCount: number, spread = 2): (number | null)[] {
-  const shown = new Set([1, pageCount]);
-  for (let n = page - spread; n <= page + spread; n++) {
-    if (n >= 1 && n <= pageCount) shown.add(n);
-  }
-  const sorted = [...shown].sort((a, b) => a - b);
-  const result: (number | null)[] = [];
-  sorted.forEach((n, index) => {
-    const previous = sorted[index - 1];
-    if (previous !== undefined && n - previous === 2) result.push(previous + 1);
-    else if (previous !== undefined && n - previous > 2) result.push(null);
-    result.push(n);
-  });
-  return result;
-}
+import { shownPageNumbers } from "#app/models/page-numbers.ts";
 
 /**
  * Previous / next and page-number links. By default they keep the rest of the
@@ -63,7 +44,7 @@ export function Pagination({
         Page {page} of {pageCount.toLocaleString("en-US")}
       </p>
       <ol className="hidden flex-wrap items-center gap-1 sm:flex">
-        {pageWindow(page, pageCount).map((n, index) =>
+        {shownPageNumbers(page, pageCount).map((n, index) =>
           n === null ? (
             <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
               …

@@ -19,7 +19,8 @@ import {
   getListingOwner,
   setListingStatus,
 } from "#app/models/listing-manage.server.ts";
-import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL, LISTING_STATUSES } from "#app/models/listing.ts";
+import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
+import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL } from "#app/models/listing.ts";
 import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { loadWishlistPage } from "#app/models/wishlist.server.ts";

@@ -1,6 +1,6 @@
 // /products/{category} and /products/allProducts: keyword search, filters, sorts
 // and numbered pages over the public cars, all in the URL (decision 010).
-import { data, NavLink, redirect, useLocation, useNavigation } from "react-router";
+import { data, NavLink, redirect, useNavigation } from "react-router";
 
 import { CompareBar } from "#app/components/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
@@ -12,9 +12,10 @@ import { findCategories, getCategoryBySlug } from "#app/models/category.server.t
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
-import { filterChips, looserSearches } from "#app/models/search-links.ts";
+import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
-import { countLabel, hasFilters, searchQuery } from "#app/models/search.ts";
+import type { ListingRow } from "#app/models/listing.ts";
+import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -33,28 +34,37 @@ const SearchNotices = loadWhenShown(() =>
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [{ title: "Cars — Carlot" }];
-  const { heading, categoryName, filters, total, capped, page, canonicalQuery } = loaderData;
-  const what = categoryName ? `used ${categoryName} cars` : "used cars";
-  const count = countLabel(total, capped).toLowerCase();
-  const filtered = hasFilters(filters);
+  const { seo, canonicalQuery } = loaderData;
   return seoMeta({
-    title: `${filtered ? "Search results: " : ""}${heading}${page > 1 ? `, page ${page}` : ""}`,
-    description: filtered
-      ? `${count} matching your search among the ${what} for sale on Carlot, from trusted sellers.`
-      : `Browse ${count} ${what} for sale on Carlot${page > 1 ? ` (page ${page})` : ""}: compare prices, mileage and years, filter by make, model, price and fuel, and contact trusted sellers.`,
+    ...seo,
     path: `${location.pathname}${canonicalQuery ? `?${canonicalQuery}` : ""}`,
     publicUrl: publicUrlOf(matches),
-    image: loaderData.rows[0]?.photo
-      ? {
-          url: loaderData.rows[0].photo.large,
-          width: loaderData.rows[0].photo.width,
-          height: loaderData.rows[0].photo.height,
-          alt: loaderData.rows[0].title,
-        }
-      : null,
-    noindex: filtered,
   });
 };
+
+/** The page's title, description and preview picture, worded on the server. */
+function browseSeo(
+  heading: string,
+  categoryName: string | null,
+  filters: SearchFilters,
+  page: { total: number; capped: boolean; page: number; rows: ListingRow[] },
+) {
+  const what = categoryName ? `used ${categoryName} cars` : "used cars";
+  const count = countLabel(page.total, page.capped).toLowerCase();
+  const filtered = hasFilters(filters);
+  const photo = page.rows[0]?.photo;
+  const pageNote = page.page > 1;
+  return {
+    title: `${filtered ? "Search results: " : ""}${heading}${pageNote ? `, page ${page.page}` : ""}`,
+    description: filtered
+      ? `${count} matching your search among the ${what} for sale on Carlot, from trusted sellers.`
+      : `Browse ${count} ${what} for sale on Carlot${pageNote ? ` (page ${page.page})` : ""}: compare prices, mileage and years, filter by make, model, price and fuel, and contact trusted sellers.`,
+    image: photo
+      ? { url: photo.large, width: photo.width, height: photo.height, alt: page.rows[0]!.title }
+      : null,
+    noindex: filtered,
+  };
+}
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
@@ -101,11 +111,18 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
       : null,
     page.total === 0 ? suggestLooser(db, filters, scope) : [],
   ]);
+  const heading = category ? `${category.name} cars` : "All cars";
+  const sameSearch = searchQuery(filters, { page: 1 }, { compare });
   return {
-    heading: category ? `${category.name} cars` : "All cars",
+    heading,
+    seo: browseSeo(heading, category?.name ?? null, filters, page),
     categoryName: category?.name ?? null,
     categorySlug: category?.slug ?? null,
-    categories: categories.map(({ id, slug, name }) => ({ id, slug, name })),
+    // Moving between categories keeps the filters (and starts again at page 1).
+    categories: [{ id: 0, slug: "allProducts", name: "All cars" }, ...categories].map(
+      ({ id, slug, name }) => ({ id, name, href: withQuery(`/products/${slug}`, sameSearch) }),
+    ),
+    pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
     makeModels,
     filters,
     includeSold: filters.sold,
@@ -123,28 +140,18 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const { heading, categories, filters, rows, total, capped, page, pageCount, compare } =
     loaderData;
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   const busy = navigation.state === "loading";
   const { formRef, formKey, go, schedule } = useSearchForm();
   const compareIds = parseCompareIds(compare).ids;
-  const categoryHref = (slug: string) => {
-    // Keep the filters when moving between categories (the page starts again at 1).
-    const query = searchQuery(filters, { page: 1 }, { compare });
-    return `/products/${slug}${query ? `?${query}` : ""}`;
-  };
-  const pageHref = (target: number) => {
-    const query = searchQuery(filters, { page: target }, { compare });
-    return `${pathname}${query ? `?${query}` : ""}`;
-  };
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
       <aside aria-label="Categories and filters" className="min-w-0 lg:row-span-2">
         <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h2>
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
-          {[{ slug: "allProducts", name: "All cars", id: 0 }, ...categories].map((item) => (
+          {categories.map((item) => (
             <li key={item.id} className="shrink-0">
               <NavLink
-                to={categoryHref(item.slug)}
+                to={item.href}
                 prefetch="intent"
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
@@ -203,7 +210,11 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             />
           )}
         </div>
-        <Pagination page={page} pageCount={pageCount} href={pageHref} />
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          href={(target) => loaderData.pageHrefs[target] ?? ""}
+        />
         {capped && page === pageCount ? (
           <p className="mt-4 text-center text-sm text-slate-600">
             That is as far as the pages go. Narrow the search to see the rest.

@@ -1,6 +1,6 @@
 import { CategoryCards } from "#app/components/category-cards.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { AdvertisedTable } from "#app/components/listing-tables.tsx";
+import { AdvertisedTable } from "#app/components/advertised-table.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
