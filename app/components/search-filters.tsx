@@ -148,12 +148,24 @@ export function useSearchForm() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastSent = useRef(location.pathname + location.search);
   const [formKey, setFormKey] = useState(0);
+  // Our own changes still on their way, oldest first. When the URL lands on one of them
+  // while a later one is pending (two quick changes), the fields already show the later
+  // one, and what is being typed must stay: only a change from elsewhere remounts them.
+  const pending = useRef<string[]>([]);
   const here = location.pathname + location.search;
   useEffect(() => {
-    if (here !== lastSent.current) {
-      lastSent.current = here;
-      setFormKey((key) => key + 1);
+    if (here === lastSent.current) {
+      pending.current = [];
+      return;
     }
+    const ours = pending.current.indexOf(here);
+    if (ours >= 0) {
+      pending.current = pending.current.slice(ours + 1);
+      return;
+    }
+    pending.current = [];
+    lastSent.current = here;
+    setFormKey((key) => key + 1);
   }, [here]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -164,6 +176,7 @@ export function useSearchForm() {
     const href = canonicalHref(form, location.pathname, options.dropModel ?? false);
     if (href === lastSent.current) return;
     lastSent.current = href;
+    pending.current.push(href);
     void navigate(href, { replace: options.replace ?? false, preventScrollReset: true });
   }
   function schedule() {
