@@ -7,9 +7,10 @@ import type { ServerResponse } from "node:http";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
 import type { RequestHandler } from "express";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 
 import type { PoolStats } from "#app/db/client.server.ts";
+import { matchPage, treeOfBuild, type RouteTree } from "#app/framework/route-tree.ts";
 
 import type { PageCacheStats } from "./page-cache.ts";
 
@@ -103,30 +104,6 @@ function newSeries(route: string): Series {
   };
 }
 
-/** React Router's flat route manifest as a tree for matchRoutes, and each route's full pattern. */
-function routeTree(manifest: ServerBuild["routes"]) {
-  const patterns = new Map<string, string>();
-  const all = Object.values(manifest).filter((route) => route !== undefined);
-  const childrenOf = (parentId: string | undefined, parentPattern: string): RouteObject[] =>
-    all
-      .filter((route) => route.parentId === parentId)
-      .map((route) => {
-        const pattern = `/${[parentPattern, route.path ?? ""].join("/")}`
-          .replace(/\/{2,}/g, "/")
-          .replace(/(.)\/$/, "$1");
-        patterns.set(route.id, pattern);
-        if (route.index) return { id: route.id, index: true, caseSensitive: route.caseSensitive };
-        const children = childrenOf(route.id, pattern);
-        return {
-          id: route.id,
-          path: route.path,
-          caseSensitive: route.caseSensitive,
-          ...(children.length > 0 ? { children } : {}),
-        };
-      });
-  return { routes: childrenOf(undefined, ""), patterns };
-}
-
 export function createMetrics(): Metrics {
   const series = new Map<string, Series>();
   const seriesFor = (route: string): Series => {
@@ -150,16 +127,10 @@ export function createMetrics(): Metrics {
   ] as const) {
     fixed[route] = seriesFor(route);
   }
-  const routeSeries = (tree: ReturnType<typeof routeTree>, requestPath: string): Series => {
+  const routeSeries = (tree: RouteTree, requestPath: string): Series => {
     if (requestPath === "/__manifest") return fixed.manifest;
-    // Client navigations fetch "<page>.data" ("/_root.data" for the home page).
-    const path = requestPath.endsWith(".data")
-      ? requestPath === "/_root.data"
-        ? "/"
-        : requestPath.slice(0, -5)
-      : requestPath;
-    const matches = matchRoutes(tree.routes, path);
-    const leaf = matches?.[matches.length - 1]?.route.id;
+    // Client navigations fetch "<page>.data" ("/_.data" for the home page).
+    const leaf = matchPage(tree, requestPath)?.id;
     const pattern = leaf === undefined ? undefined : tree.patterns.get(leaf);
     return pattern === undefined ? fixed.other : seriesFor(pattern);
   };
@@ -186,15 +157,10 @@ export function createMetrics(): Metrics {
       };
     },
     routeLabeler(build) {
-      let known: ServerBuild | null = null;
-      let tree: ReturnType<typeof routeTree> = { routes: [], patterns: new Map() };
+      const treeOf = treeOfBuild();
       return (req, res, next) => {
         build().then((current) => {
-          if (current !== known) {
-            known = current;
-            tree = routeTree(current.routes);
-          }
-          (res as Tracked)[SERIES] = routeSeries(tree, req.path);
+          (res as Tracked)[SERIES] = routeSeries(treeOf(current), req.path);
           next();
         }, next);
       };

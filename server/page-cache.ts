@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { pagePathOf } from "#app/framework/data-url.ts";
 import { logger } from "#app/services/logger.server.ts";
 
 import { securityHeaderList } from "./security.ts";
@@ -25,12 +26,11 @@ import { securityHeaderList } from "./security.ts";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/**
- * Public pages every visitor sees alike, their `.data` (client navigations) and the
- * router's `__manifest` (which routes exist: the same for everyone, per build).
- */
-const CACHEABLE_PATH =
-  /^\/(?:|_root\.data|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})(?:\.data)?$|^\/(?:sitemap\.xml|robots\.txt|__manifest)$/;
+/** Public pages every visitor sees alike; their `.data` (client navigations) too. */
+const CACHEABLE_PAGE =
+  /^\/(?:|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})$/;
+/** The sitemap, robots.txt and the router's `__manifest` (which routes exist: per build). */
+const CACHEABLE_FILE = /^\/(?:sitemap\.xml|robots\.txt|__manifest)$/;
 /** Longer addresses (long search queries) are rendered each time. */
 const MAX_URL_LENGTH = 512;
 /** Our cookies all carry the name (session, sign-in state, flash toast). */
@@ -114,7 +114,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!url || url.length > MAX_URL_LENGTH || url.charCodeAt(0) !== 47 /* "/" */) return null;
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (!CACHEABLE_PATH.test(path)) return null;
+    if (!CACHEABLE_FILE.test(path) && !CACHEABLE_PAGE.test(pagePathOf(path))) return null;
     const cookie = req.headers.cookie;
     if (cookie !== undefined && OUR_COOKIE.test(cookie)) return null;
     return answersHost(options.hosts, req) ? url : null;

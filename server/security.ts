@@ -5,6 +5,7 @@ import os from "node:os";
 
 import type { RequestHandler } from "express";
 
+import { pagePathOf } from "#app/framework/data-url.ts";
 import { LISTING_BODY_MAX_BYTES } from "#app/models/listing-form.ts";
 
 /** How the page's own scripts are allowed: a per-request nonce, or hashes of each inline script. */
@@ -210,7 +211,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export function bodyLimits(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const path = req.path.replace(/\.data$/, "").replace(/\/\d+$/, "/:id");
+    const path = pagePathOf(req.path).replace(/\/\d+$/, "/:id");
     const limit = BODY_LIMITS[path] ?? DEFAULT_BODY_LIMIT;
     const declared = req.headers["content-length"];
     if (declared === undefined) {

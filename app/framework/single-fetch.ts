@@ -15,10 +15,7 @@ import {
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
 } from "react-router";
 
-/** The suffix of a route's data URL: `/a/b` is answered at `/a/b.data`. */
-export const DATA_SUFFIX = ".data";
-/** A path ending in `/` (the home page, `/a/`) gets a segment first: `/_.data`, `/a/_.data`. */
-export const TRAILING_SLASH_DATA_SEGMENT = "_";
+import { dataPathOf } from "#app/framework/data-url.ts";
 
 /**
  * The URL React Router's client posts a route's action to. The search stays as it is
@@ -26,10 +23,7 @@ export const TRAILING_SLASH_DATA_SEGMENT = "_";
  */
 export function actionDataUrl(url: string | URL): URL {
   const dataUrl = new URL(url);
-  const { pathname } = dataUrl;
-  dataUrl.pathname = pathname.endsWith("/")
-    ? `${pathname}${TRAILING_SLASH_DATA_SEGMENT}${DATA_SUFFIX}`
-    : `${pathname}${DATA_SUFFIX}`;
+  dataUrl.pathname = dataPathOf(dataUrl.pathname);
   return dataUrl;
 }
 

@@ -4,6 +4,7 @@ import http from "node:http";
 
 import { expect } from "vitest";
 
+import { dataPathOf } from "#app/framework/data-url.ts";
 import { TEXT_MESSAGES } from "#app/models/text.ts";
 
 import { baseURL } from "./browser.ts";
@@ -90,7 +91,7 @@ export async function sendMultipart(
 /** The page data URL of a page URL (its query kept). */
 export function dataPath(path: string): string {
   const [pathname, query] = path.split("?") as [string, string | undefined];
-  const data = pathname === "/" ? "/_root.data" : `${pathname}.data`;
+  const data = dataPathOf(pathname);
   return query === undefined ? data : `${data}?${query}`;
 }
 

@@ -9,6 +9,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 
+import { dataPathOf } from "#app/framework/data-url.ts";
 import routes from "#app/routes.ts";
 
 import { baseURL } from "./browser.ts";
@@ -136,7 +137,7 @@ function entries(): Entry[] {
     return {
       key,
       path,
-      dataPath: path === "/" ? "/_root.data" : `${path}.data`,
+      dataPath: dataPathOf(path),
       hasId: key.includes(":id"),
     };
   });

@@ -17,6 +17,7 @@ import {
 } from "react-router";
 import { describe, expect, test } from "vitest";
 
+import { dataPathOf, pagePathOf } from "#app/framework/data-url.ts";
 import {
   actionDataUrl,
   answerForRouter,
@@ -159,6 +160,31 @@ describe("the URL of a route's action", () => {
     const response = await post(sellUrl, { intent: "invalid" });
     expect(response.headers.has(FRAMEWORK_ANSWER_HEADER)).toBe(false);
     expect(response.headers.get("Content-Type") ?? "").not.toContain("text/x-script");
+  });
+});
+
+describe("the page a data URL addresses (server/ reads requests with pagePathOf)", () => {
+  test("`.data` comes off, and so does the `_` of a path ending in `/`", () => {
+    for (const page of ["/", "/products", "/products/sedan", "/dashboard/sellCar/"]) {
+      expect(pagePathOf(dataPathOf(page)), page).toBe(page);
+    }
+    expect(dataPathOf("/")).toBe("/_.data");
+    expect(pagePathOf("/products/sedan")).toBe("/products/sedan");
+    expect(pagePathOf("/__manifest")).toBe("/__manifest");
+  });
+
+  test.each(["/", "/dashboard/sellCar"])(
+    "React Router answers the data of %s at dataPathOf, as its own",
+    async (page) => {
+      const response = await handle(new Request(`${ORIGIN}${dataPathOf(page)}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get(FRAMEWORK_ANSWER_HEADER)).toBe("yes");
+    },
+  );
+
+  test("`/_root.data` (React Router 7's name) is not the home page's data", async () => {
+    const response = await handle(new Request(`${ORIGIN}/_root.data`));
+    expect(response.status).toBe(404);
   });
 });
 

@@ -109,7 +109,7 @@ describe("route labels", () => {
 
   test.each([
     ["/", "/"],
-    ["/_root.data", "/"],
+    ["/_.data", "/"],
     ["/products/sedan", "/products/:category"],
     ["/products/suv.data", "/products/:category"],
     ["/dashboard/audit", "/dashboard/audit"],

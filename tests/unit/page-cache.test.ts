@@ -195,6 +195,12 @@ describe("the page cache", () => {
       "miss",
     );
     expect((await site.get("/__manifest/x")).body.toString()).toBe("fallback");
+    // A client navigation's data is the page's too: the home page's is /_.data
+    // (app/framework/data-url.ts); React Router 7's /_root.data is no page.
+    for (const path of ["/_.data", "/products/sedan.data", "/blogs.data?_routes=root"]) {
+      expect((await site.get(path)).headers["x-cache"], path).toBe("miss");
+    }
+    expect((await site.get("/_root.data")).body.toString()).toBe("fallback");
     site.renders.length = 0;
     // A cookie that is not ours does not make the page personal.
     expect((await site.get("/", { Cookie: "_ga=1" })).headers["x-cache"]).toBe("miss");
