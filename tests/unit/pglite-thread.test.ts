@@ -29,7 +29,9 @@ beforeAll(async () => {
       begin perform pg_notify('items', new.name); return new; end $$;
     create trigger item_changed after insert on item for each row execute function item_changed();
   `);
-});
+  // A new database on disk, in a thread of its own: a few seconds when the machine is idle,
+  // over the default 10 s when the integration tests run beside it.
+}, 60_000);
 
 afterAll(async () => {
   await thread.close();
@@ -154,7 +156,7 @@ describe("openPglite", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "carlot-open-"));
     database = await openPglite(dataDir);
     await database.migrate();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await database.close();
