@@ -5,7 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { createStorage } from "#app/services/storage.server.ts";
+import { createStorage } from "#app/services/storage-open.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
 import { createBackup, failed } from "./lib/backup.ts";

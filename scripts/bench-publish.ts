@@ -19,7 +19,7 @@ import type * as LoginRoute from "#app/routes/auth/login.tsx";
 import type * as MailModule from "#app/services/mail.server.ts";
 import type * as SchemaModule from "#app/db/schema.ts";
 import type * as SellCarRoute from "#app/routes/dashboard/seller/sell-car.tsx";
-import type * as StorageModule from "#app/services/storage.server.ts";
+import type * as StorageModule from "#app/services/storage-disk.server.ts";
 import type * as UserModel from "#app/models/user.server.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -94,7 +94,7 @@ async function main() {
     const { createAuth } = await load<typeof AuthModule>("/app/services/auth.server.ts");
     const { createMailer } = await load<typeof MailModule>("/app/services/mail.server.ts");
     const { localDiskStorage } = await load<typeof StorageModule>(
-      "/app/services/storage.server.ts",
+      "/app/services/storage-disk.server.ts",
     );
     const { createUserWithPassword } = await load<typeof UserModel>("/app/models/user.server.ts");
     const login = await load<typeof LoginRoute>("/app/routes/auth/login.tsx");

@@ -49,7 +49,7 @@ import {
 import { parseSearch } from "#app/models/search-parse.ts";
 import { COUNT_CAP } from "#app/models/search.ts";
 import { storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
-import { localDiskStorage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 
 import {
   kib,

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { createStorage } from "#app/services/storage.server.ts";
+import { createStorage } from "#app/services/storage-open.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
 import { BackupError, checkBackup, failed, restoreBackup } from "./lib/backup.ts";

@@ -5,7 +5,7 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { ensureCategories, isEmptyOfUsers, seedDemo } from "#app/demo/seed.server.ts";
 import { parseEnv } from "#app/services/env.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
-import { createStorage } from "#app/services/storage.server.ts";
+import { createStorage } from "#app/services/storage-open.server.ts";
 
 try {
   loadDotEnv();

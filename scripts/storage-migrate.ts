@@ -8,12 +8,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { parseStorageEnv, s3Settings } from "#app/services/env.server.ts";
-import {
-  contentTypeOf,
-  createStorage,
-  localDiskStorage,
-  type Storage,
-} from "#app/services/storage.server.ts";
+import { createStorage } from "#app/services/storage-open.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { contentTypeOf, type Storage } from "#app/services/storage.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
 import { digest, eachLimited, readAll } from "./lib/storage-copy.ts";

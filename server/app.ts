@@ -35,7 +35,8 @@ import { createMailer } from "#app/services/mail.server.ts";
 import { timePhotoProcessing } from "#app/services/images.server.ts";
 import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
-import { createStorage, MEDIA_ROUTE } from "#app/services/storage.server.ts";
+import { createStorage } from "#app/services/storage-open.server.ts";
+import { MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
 import { createChangeFeed } from "./change-feed.ts";
 import { mediaRoute } from "./media.ts";

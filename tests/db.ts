@@ -13,7 +13,8 @@ import { fromPglite, openPostgres, type Database } from "#app/db/client.server.t
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth, type OidcConfig } from "#app/services/auth.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
-import { localDiskStorage, type Storage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { type Storage } from "#app/services/storage.server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 export type TestEnv = Database & {

@@ -16,8 +16,8 @@ import {
   FormDialog,
   FormSection,
   TextAreaField,
-  type FormReply,
 } from "#app/components/admin-form-dialog.tsx";
+import type { FormReply } from "#app/components/form-dialog-parts.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { SellerAvatar } from "#app/components/listing-bits.tsx";

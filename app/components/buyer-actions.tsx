@@ -2,12 +2,9 @@
 // it, report it). Visitors never see it, so the car page loads it only for a
 // signed-in viewer (browserLazy in app/routes/products/detail.tsx).
 
-import type { FormReply } from "#app/components/admin-form-dialog.tsx";
-import {
-  ContactSellerDialog,
-  ContactSellerInline,
-  type ContactReply,
-} from "#app/components/contact-seller.tsx";
+import type { ContactReply } from "#app/components/contact-fields.tsx";
+import { ContactSellerDialog, ContactSellerInline } from "#app/components/contact-seller.tsx";
+import type { FormReply } from "#app/components/form-dialog-parts.tsx";
 import { ReportCarButton, ReportCarInline } from "#app/components/report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";

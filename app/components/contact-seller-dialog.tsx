@@ -8,7 +8,7 @@ import {
   ContactFields,
   type ContactProps,
   type ContactReply,
-} from "#app/components/contact-seller.tsx";
+} from "#app/components/contact-fields.tsx";
 import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function ContactSellerDialogBody({

@@ -18,11 +18,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 import { DataDirLockedError, lockDataDir } from "#app/db/client.server.ts";
-import {
-  localDiskStorage,
-  StorageUnavailableError,
-  type Storage,
-} from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { StorageUnavailableError, type Storage } from "#app/services/storage.server.ts";
 
 import {
   compareFingerprints,

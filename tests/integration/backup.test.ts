@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
-import { localDiskStorage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import {
   BackupError,
   checkBackup,

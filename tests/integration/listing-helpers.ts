@@ -13,7 +13,7 @@ import type { Role } from "#app/models/user.ts";
 import * as login from "#app/routes/auth/login.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
 import { listingPhotoKeys } from "#app/services/images.server.ts";
-import { localDiskStorage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import type { TestEnv } from "#tests/db.ts";
 
 import { callAction, callLoaderAs, cookieFrom, responseOf } from "./helpers.ts";

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { storeListingPhoto } from "#app/services/images.server.ts";
-import { localDiskStorage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 
 import { appPlace, ON_POSTGRES, startApp, type AppPlace, type RunningApp } from "./app-helpers.ts";
 

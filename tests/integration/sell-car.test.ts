@@ -11,7 +11,7 @@ import { PHOTOS_UNAVAILABLE } from "#app/models/listing-edit.server.ts";
 import { LISTING_BODY_MAX_BYTES, LISTING_MESSAGES } from "#app/models/listing-form.ts";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
-import { localDiskStorage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import { createCategories, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { allowLoggedErrors } from "#tests/setup/fail-on-console.ts";

@@ -11,7 +11,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { s3Storage } from "#app/services/storage-s3.server.ts";
-import { localDiskStorage, MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
 import { MEDIA_UNAVAILABLE, mediaRoute } from "#server/media.ts";
 import { securityHeaders } from "#server/security.ts";
 import { startS3Server, unreachableEndpoint, type TestS3Server } from "#tests/s3-server.ts";

@@ -17,7 +17,8 @@ import {
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { s3Storage } from "#app/services/storage-s3.server.ts";
-import { contentKey, localDiskStorage, type Storage } from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { contentKey, type Storage } from "#app/services/storage.server.ts";
 import { migrateStorage } from "#scripts/storage-migrate.ts";
 import { startS3Server, unreachableEndpoint, type TestS3Server } from "#tests/s3-server.ts";
 

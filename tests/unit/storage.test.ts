@@ -7,12 +7,8 @@ import { buffer } from "node:stream/consumers";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import {
-  contentTypeOf,
-  isSafeKey,
-  localDiskStorage,
-  StorageUnavailableError,
-} from "#app/services/storage.server.ts";
+import { localDiskStorage } from "#app/services/storage-disk.server.ts";
+import { contentTypeOf, isSafeKey, StorageUnavailableError } from "#app/services/storage.server.ts";
 
 let root: string;
 

@@ -13,7 +13,7 @@ import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
 import { ListingFreshness } from "#app/components/listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer.tsx";
-import type { FormReply } from "#app/components/admin-form-dialog.tsx";
+import type { FormReply } from "#app/components/form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
