@@ -2,6 +2,8 @@
 // process shares them: per client address and per account for sign-in and sign-up,
 // per client address for the reset page and per account for reset emails, per buyer
 // for contact requests and per seller for the emails those requests cause.
+import { randomUUID } from "node:crypto";
+
 import { sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
@@ -54,11 +56,13 @@ export async function hit(
   limit: Limit,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  // last_request holds the start of the current window.
+  // last_request holds the start of the current window. The id is random: PostgreSQL
+  // resolves a race on the conflict target (key) only, and a second unique value
+  // shared by concurrent first attempts would fail one of them instead.
   const windowStart = now - limit.windowMs;
   const [row] = await db
     .insert(rateLimit)
-    .values({ id: key, key, count: 1, lastRequest: now })
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
