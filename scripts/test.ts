@@ -2,23 +2,55 @@
 // integration tests on PostgreSQL when TEST_DATABASE_URL is set, the end-to-end
 // tests in Chromium, then the crash test (PGlite, and PostgreSQL under the same
 // rule). Stops at the first failing step.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
 import pg from "pg";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
-function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+// Node 24's V8 sometimes aborts a process that runs WebAssembly in worker threads
+// (PGlite) with "Check failed: jit_page_->allocations_.erase(addr) == 1"
+// (nodejs/node#64500). That crash is not a failing test: a step that dies of it
+// alone runs once more, saying so. Any other failure stops at once.
+const V8_JIT_PAGE_CRASH = /Check failed: jit_page_->allocations_\.erase/;
+
+function runOnce(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number; output: string }>((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ["inherit", "pipe", "pipe"],
+      // Piped output is not a terminal; keep the colours when ours is one.
+      env: { ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...process.env, ...env },
+    });
+    let tail = "";
+    const keep = (chunk: Buffer) => {
+      tail = (tail + chunk.toString("utf8")).slice(-200_000);
+    };
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
+    child.on("close", (code, signal) =>
+      resolve({ status: code ?? (signal ? 1 : 0), output: tail }),
+    );
+  });
+}
+
+async function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  });
+  let result = await runOnce(command, args, env);
+  if (result.status !== 0 && V8_JIT_PAGE_CRASH.test(result.output)) {
+    console.warn(`\n⚠ ${title}: V8 aborted a process (nodejs/node#64500); running the step again.`);
+    result = await runOnce(command, args, env);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${title} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+    process.exit(result.status);
   }
   console.log(`✔ ${title} (${seconds}s)`);
 }
@@ -36,9 +68,9 @@ async function postgresReachable(url: string): Promise<string | null> {
   }
 }
 
-run("Type-check", "npm", ["run", "--silent", "typecheck"]);
-run("Lint", "npm", ["run", "--silent", "lint"]);
-run("Unit and integration tests (PGlite)", "npx", [
+await run("Type-check", "npm", ["run", "--silent", "typecheck"]);
+await run("Lint", "npm", ["run", "--silent", "lint"]);
+await run("Unit and integration tests (PGlite)", "npx", [
   "vitest",
   "run",
   "--project",
@@ -60,7 +92,12 @@ if (url) {
   if (problem) {
     console.warn(`⚠ Skipping the PostgreSQL run: TEST_DATABASE_URL is unreachable (${problem}).`);
   } else {
-    run("Integration tests (PostgreSQL)", "npx", ["vitest", "run", "--project", "integration-pg"]);
+    await run("Integration tests (PostgreSQL)", "npx", [
+      "vitest",
+      "run",
+      "--project",
+      "integration-pg",
+    ]);
     postgresReady = true;
   }
 } else if (ci) {
@@ -72,16 +109,16 @@ if (url) {
   console.log("\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL run.)");
 }
 
-run("End-to-end tests (Chromium)", "npx", ["vitest", "run", "--project", "e2e"]);
+await run("End-to-end tests (Chromium)", "npx", ["vitest", "run", "--project", "e2e"]);
 // The end-to-end step has just built the app the crash test runs.
 if (postgresReady) {
-  run("Crash safety (PGlite and PostgreSQL)", "node", [
+  await run("Crash safety (PGlite and PostgreSQL)", "node", [
     "scripts/test-crash.ts",
     "--database",
     "both",
   ]);
 } else {
   console.log("\n(PostgreSQL is not available: the crash test runs on PGlite only.)");
-  run("Crash safety (PGlite)", "node", ["scripts/test-crash.ts", "--database", "pglite"]);
+  await run("Crash safety (PGlite)", "node", ["scripts/test-crash.ts", "--database", "pglite"]);
 }
 console.log("\nAll checks passed.");
