@@ -113,12 +113,12 @@ await run("End-to-end tests (Chromium)", "npx", ["vitest", "run", "--project", "
 // The end-to-end step has just built the app the crash test runs.
 if (postgresReady) {
   await run("Crash safety (PGlite and PostgreSQL)", "node", [
-    "scripts/test-crash.ts",
+    "scripts/test/crash.ts",
     "--database",
     "both",
   ]);
 } else {
   console.log("\n(PostgreSQL is not available: the crash test runs on PGlite only.)");
-  await run("Crash safety (PGlite)", "node", ["scripts/test-crash.ts", "--database", "pglite"]);
+  await run("Crash safety (PGlite)", "node", ["scripts/test/crash.ts", "--database", "pglite"]);
 }
 console.log("\nAll checks passed.");

@@ -3,7 +3,7 @@ import AxeBuilderSource from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/dev/chromium.ts";
 
 export const baseURL = () => inject("baseURL");
 

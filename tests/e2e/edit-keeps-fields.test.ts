@@ -20,7 +20,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { freePort } from "#scripts/production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 import { DESKTOP, launch, openPage } from "./browser.ts";

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startS3Server } from "#tests/s3-server.ts";
 
 import { launch } from "./browser.ts";
-import { freePort } from "#scripts/production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl && process.env.CI === "true") {

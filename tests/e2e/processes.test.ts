@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { freePort } from "#scripts/production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -11,7 +11,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startS3Server, type TestS3Server } from "#tests/s3-server.ts";
-import { freePort } from "#scripts/production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 
 type Node = { url: string; dataDir: string; child: ChildProcess; log: () => string };
 

@@ -18,7 +18,7 @@ import { sellCarSchema } from "#app/models/listing-form.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import { storeProfilePhoto } from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
-import { fingerprint, referencedMediaKeys, type Query } from "#scripts/lib/fingerprint.ts";
+import { fingerprint, referencedMediaKeys, type Query } from "#scripts/ops/lib/fingerprint.ts";
 import { createOrder } from "#tests/factories.ts";
 import { databaseUrl } from "#tests/setup/postgres-template.ts";
 

@@ -22,8 +22,8 @@ import {
   StorageUnavailableError,
   type Storage,
 } from "#app/services/storage.server.ts";
-import { BackupError, checkBackup, createBackup, restoreBackup } from "#scripts/lib/backup.ts";
-import { digest, readAll } from "#scripts/lib/storage-copy.ts";
+import { BackupError, checkBackup, createBackup, restoreBackup } from "#scripts/ops/lib/backup.ts";
+import { digest, readAll } from "#scripts/ops/lib/storage-copy.ts";
 import {
   S3RVER_CREDENTIALS,
   startS3Server,
@@ -34,7 +34,7 @@ import {
 import { dropDatabases, lookAt, newSite, newTarget, type Site } from "./backup-helpers.ts";
 
 const onPostgres = process.env.TEST_DB_DRIVER === "postgres";
-const SCRIPTS = path.resolve(import.meta.dirname, "../../scripts");
+const SCRIPTS = path.resolve(import.meta.dirname, "../../scripts/ops");
 const SITE = { bucket: "carlot-site", prefix: "site/media" };
 const RESTORED = { bucket: "carlot-restored", prefix: "restored/media" };
 

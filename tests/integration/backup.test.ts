@@ -21,8 +21,8 @@ import {
   createBackup,
   restoreBackup,
   type BackupHeader,
-} from "#scripts/lib/backup.ts";
-import { readArchive, writeArchive, type ArchiveSource } from "#scripts/lib/tar.ts";
+} from "#scripts/ops/lib/backup.ts";
+import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/tar.ts";
 
 import {
   dropDatabases,

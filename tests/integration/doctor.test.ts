@@ -27,7 +27,7 @@ const LAST = JOURNAL.entries.at(-1)!;
 
 /** `npm run doctor` with exactly these settings. */
 function doctor(env: Record<string, string>, args: string[] = []) {
-  const result = spawnSync(process.execPath, ["scripts/doctor.ts", ...args], {
+  const result = spawnSync(process.execPath, ["scripts/ops/doctor.ts", ...args], {
     env: { PATH: process.env.PATH, ...env },
     encoding: "utf8",
   });
@@ -93,7 +93,7 @@ describe("what the probes find", () => {
   });
 });
 
-// Each case starts `node scripts/doctor.ts` (a second or two, more on a busy machine).
+// Each case starts `node scripts/ops/doctor.ts` (a second or two, more on a busy machine).
 describe("npm run doctor", { timeout: 60_000 }, () => {
   let dataDir: string;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import * as detail from "#app/routes/products/detail.tsx";
 import * as wishlistAction from "#app/routes/resources/wishlist.tsx";
 import { popToast } from "#app/services/toast.server.ts";
 import { createCategories, createListing } from "#tests/factories.ts";
-import { readOutbox } from "#scripts/lib/outbox.ts";
+import { readOutbox } from "#scripts/test/lib/outbox.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import {

@@ -140,7 +140,7 @@ describe("at start", () => {
   );
 
   test("rotating on purpose: npm run doctor -- --accept-new-secret, then the new secret starts", async () => {
-    const doctor = spawnSync(process.execPath, ["scripts/doctor.ts", "--accept-new-secret"], {
+    const doctor = spawnSync(process.execPath, ["scripts/ops/doctor.ts", "--accept-new-secret"], {
       env: { PATH: process.env.PATH, ...place().env, AUTH_SECRET: OTHER, HOST: "127.0.0.1" },
       encoding: "utf8",
     });

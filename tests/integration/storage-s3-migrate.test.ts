@@ -19,12 +19,12 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { s3Storage } from "#app/services/storage-s3.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import { contentKey, type Storage } from "#app/services/storage.server.ts";
-import { migrateStorage } from "#scripts/storage-migrate.ts";
+import { migrateStorage } from "#scripts/ops/storage-migrate.ts";
 import { startS3Server, unreachableEndpoint, type TestS3Server } from "#tests/s3-server.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const SCRIPT = path.resolve(import.meta.dirname, "../../scripts/storage-migrate.ts");
+const SCRIPT = path.resolve(import.meta.dirname, "../../scripts/ops/storage-migrate.ts");
 const PREFIX = "carlot/media";
 
 let s3: TestS3Server;

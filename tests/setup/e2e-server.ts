@@ -9,7 +9,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 import { OIDC_CLIENT, quietProviderWarnings, startOidcProvider } from "#tests/oidc-provider.ts";
-import { freePort } from "#scripts/production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

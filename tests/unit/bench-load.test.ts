@@ -1,4 +1,4 @@
-// The bench's fixed-rate load (scripts/bench-load.ts): requests arrive evenly spaced,
+// The bench's fixed-rate load (scripts/bench/lib/bench-load.ts): requests arrive evenly spaced,
 // not in a burst at the start of each second, and a server that falls behind is
 // charged for its queue (latency counted from when each request was due).
 import http from "node:http";
@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { loadAtRate } from "#scripts/bench-load.ts";
+import { loadAtRate } from "#scripts/bench/lib/bench-load.ts";
 
 let server: http.Server | null = null;
 

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 
 import { chromium } from "playwright-core";
 
-import { CHROMIUM_FLAGS, chromiumPath } from "../chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/dev/chromium.ts";
 
 /** Our own code's first-load budget per public page, gzip bytes (1 kB = 1,000 bytes). */
 export const OWN_JS_BUDGET = 15_000;

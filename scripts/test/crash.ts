@@ -27,11 +27,11 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import sharp from "sharp";
 
-import type { Query } from "./lib/fingerprint.ts";
+import type { Query } from "#scripts/ops/lib/fingerprint.ts";
 import { readOutbox, type OutboxMail } from "./lib/outbox.ts";
-import { freePort } from "./production-server.ts";
+import { freePort } from "#scripts/dev/production-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 
 const { values: args } = parseArgs({
   options: {

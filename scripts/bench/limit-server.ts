@@ -1,4 +1,4 @@
-// `node scripts/limit-server.ts <port> <file>[:<encoding>]…`: the "limit" npm run bench
+// `node scripts/bench/limit-server.ts <port> <file>[:<encoding>]…`: the "limit" npm run bench
 // measures Carlot against. Serves the bytes of the given files from memory on
 // 127.0.0.1:<port> for every request, with nothing else in the way: no routing, no
 // logging, no compression, no headers beyond the necessary ones. Each file is one
@@ -13,7 +13,7 @@ import http from "node:http";
 const [portArg, ...fileArgs] = process.argv.slice(2);
 const port = Number(portArg);
 if (!Number.isInteger(port) || port <= 0 || fileArgs.length === 0) {
-  console.error("Usage: node scripts/limit-server.ts <port> <file>[:<encoding>]…");
+  console.error("Usage: node scripts/bench/limit-server.ts <port> <file>[:<encoding>]…");
   process.exit(1);
 }
 

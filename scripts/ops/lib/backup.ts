@@ -92,7 +92,7 @@ export type Manifest = BackupHeader &
 
 type Log = (line: string) => void;
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
 function carlotVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {

@@ -1,4 +1,4 @@
-// For npm run bench (scripts/bench.ts): a private copy of the production build to
+// For npm run bench (scripts/bench/bench.ts): a private copy of the production build to
 // run (so a build made meanwhile in the working tree cannot change the server under
 // the measurement), and how long `npm run serve` takes to be ready on an existing
 // database and how much memory the idle server then holds.
@@ -7,7 +7,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { rssBytes, root, startProductionServer, type PortRange } from "./production-server.ts";
+import {
+  rssBytes,
+  root,
+  startProductionServer,
+  type PortRange,
+} from "#scripts/dev/production-server.ts";
 
 /** The lock every build and build reader in this working tree takes (see README). */
 const BUILD_LOCK = process.env.CARLOT_BUILD_LOCK ?? "/tmp/carlot-build.lock";

@@ -12,7 +12,7 @@
 // 3. Visitors' pages (home, a category, a search with filters, a detail page, blogs)
 //    with autocannon, each against its "limit": the same body bytes Carlot sent for
 //    that Accept-Encoding, served from memory by a bare node:http server
-//    (scripts/limit-server.ts), without and with `Accept-Encoding: br, gzip`. Each
+//    (scripts/bench/limit-server.ts), without and with `Accept-Encoding: br, gzip`. Each
 //    page is warmed first (a few requests, then a 2-second warm-up load), so the page
 //    cache is measured warm, as the targets mean. Targets: ≥ 50% of the limit's
 //    requests/s and p99 ≤ 20 ms. Then each public page's first-load JavaScript in
@@ -59,7 +59,7 @@ import {
   verdict,
   type Measured,
   type RawResponse,
-} from "./bench-load.ts";
+} from "./lib/bench-load.ts";
 import {
   firstLoadRows,
   firstLoadSummary,
@@ -71,20 +71,20 @@ import {
   measureSignedIn,
   SIGNED_IN_P99_MS,
   type SignedInAccounts,
-} from "./bench-signed-in.ts";
+} from "./lib/bench-signed-in.ts";
 import {
   IDLE_RSS_TARGET_BYTES,
   measureStart,
   snapshotApp,
   START_TARGET_MS,
-} from "./bench-start.ts";
+} from "./lib/bench-start.ts";
 import {
   freePort,
   parsePortRange,
   root,
   rssBytes,
   startProductionServer,
-} from "./production-server.ts";
+} from "#scripts/dev/production-server.ts";
 
 const { values } = parseArgs({
   // --no-signed-in turns off what --listings 100000 turns on.
@@ -517,7 +517,7 @@ async function warm(url: string): Promise<Sent[]> {
 }
 
 /**
- * The limit for one page: scripts/limit-server.ts serving, from memory in its own
+ * The limit for one page: scripts/bench/limit-server.ts serving, from memory in its own
  * process (as Carlot runs in its own), exactly the bytes Carlot sent for each
  * Accept-Encoding, measured without and with compression.
  */
@@ -534,7 +534,7 @@ async function measureLimit(sent: Sent[]): Promise<Measured[]> {
   const port = await freePort(PORTS);
   const child = spawn(
     process.execPath,
-    [path.join(root, "scripts/limit-server.ts"), String(port), ...files],
+    [path.join(root, "scripts/bench/limit-server.ts"), String(port), ...files],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise((resolve) => child.once("exit", resolve));

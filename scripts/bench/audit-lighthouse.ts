@@ -3,7 +3,7 @@
 // port with a fresh demo data directory, and then:
 // 1. loads each public page once in Chromium (a phone's screen) and adds up the
 //    JavaScript files it downloads until the network is idle, gzipped as the server
-//    gzips them, in two parts (scripts/lib/first-load-js.ts): the framework chunk
+//    gzips them, in two parts (scripts/bench/lib/first-load-js.ts): the framework chunk
 //    and our own code, whose budget is 15 kB per page (1 kB = 1,000 bytes);
 // 2. runs Lighthouse (mobile, its default) with the system Chromium against the
 //    home page, a category page and a detail page (skipped with --js-only). Those
@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 
 import lighthouse, { generateReport, type Result } from "lighthouse";
 
-import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/dev/chromium.ts";
 import {
   firstLoadRows,
   firstLoadFileLines,
@@ -31,7 +31,7 @@ import {
   measureFirstLoadJs,
   publicPages,
 } from "./lib/first-load-js.ts";
-import { freePort, root, startProductionServer } from "./production-server.ts";
+import { freePort, root, startProductionServer } from "#scripts/dev/production-server.ts";
 
 const LOCK = process.env.CARLOT_BUILD_LOCK || "/tmp/carlot-build.lock";
 const LOCK_HELD = "CARLOT_AUDIT_LOCK_HELD";

@@ -1,4 +1,4 @@
-// Load generation and raw requests for npm run bench (scripts/bench.ts): autocannon
+// Load generation and raw requests for npm run bench (scripts/bench/bench.ts): autocannon
 // at full speed, a steady open-loop rate, one request with exactly the headers given
 // (no added Accept-Encoding, no decompression), and the met / NOT met wording.
 import http from "node:http";

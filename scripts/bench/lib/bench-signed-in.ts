@@ -1,4 +1,4 @@
-// Signed-in pages for npm run bench (scripts/bench.ts): the people, orders, saved
+// Signed-in pages for npm run bench (scripts/bench/bench.ts): the people, orders, saved
 // cars and reports a large site has (added once to the bench database, kept with
 // --data-dir), signing in through the real /login form, and each signed-in page
 // requested at a fixed rate.
@@ -13,7 +13,7 @@ import { createUserWithPassword } from "#app/models/user.server.ts";
 import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
 
 import { loadAtRate, rawGet, verdict, type Measured } from "./bench-load.ts";
-import { cpuMs } from "./production-server.ts";
+import { cpuMs } from "#scripts/dev/production-server.ts";
 
 /** The password of the three accounts the bench signs in with. */
 const PASSWORD = "bench-password-2026";

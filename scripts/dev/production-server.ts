@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { MALLOC_SETTINGS, V8_FLAGS } from "#server/memory.ts";
 
-export const root = path.resolve(import.meta.dirname, "..");
+export const root = path.resolve(import.meta.dirname, "..", "..");
 
 /** Ports to pick from, both ends included (for example 3500–3599). */
 export type PortRange = { from: number; to: number };
