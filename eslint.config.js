@@ -78,9 +78,10 @@ export default tseslint.config(
     },
   },
   {
-    // Client-safe modules never import server-only code.
-    files: ["app/models/*.ts", "app/components/**"],
-    ignores: ["app/models/*.server.ts"],
+    // Client-safe modules never import server-only code: models, shared components and
+    // the components beside a page's route.tsx (the route module itself has loaders).
+    files: ["app/models/*.ts", "app/components/**", "app/routes/**"],
+    ignores: ["app/models/*.server.ts", "app/routes/**/route.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -39,11 +39,11 @@ const EVERY_PAGE =
 
 /** The visitors' pages: home, blogs, safety, the car lists, a car, compare. */
 const PUBLIC_ROUTE =
-  /[\\/]app[\\/]routes[\\/](public[\\/][\w-]+|products[\\/][\w-]+|compare)\.tsx\?__react-router-build-client-route$/;
+  /[\\/]app[\\/]routes[\\/](public|products)[\\/][\w-]+[\\/]route\.tsx\?__react-router-build-client-route$/;
 
 /** The car lists' page (/products/allProducts and /products/{category}). */
 const CAR_LISTS_ROUTE =
-  /[\\/]app[\\/]routes[\\/]products[\\/]browse\.tsx\?__react-router-build-client-route$/;
+  /[\\/]app[\\/]routes[\\/]products[\\/]browse[\\/]route\.tsx\?__react-router-build-client-route$/;
 
 /** Any page's browser module. */
 const ANY_ROUTE = /\?__react-router-build-client-route$/;

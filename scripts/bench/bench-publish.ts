@@ -15,10 +15,10 @@ import { createServer } from "vite";
 import type * as AppContext from "#app/services/app-context.server.ts";
 import type * as AuthModule from "#app/services/auth.server.ts";
 import type * as ClientModule from "#app/db/client.server.ts";
-import type * as LoginRoute from "#app/routes/auth/login.tsx";
+import type * as LoginRoute from "#app/routes/auth/login/route.tsx";
 import type * as MailModule from "#app/services/mail.server.ts";
 import type * as SchemaModule from "#app/db/schema.ts";
-import type * as SellCarRoute from "#app/routes/dashboard/seller/sell-car.tsx";
+import type * as SellCarRoute from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import type * as StorageModule from "#app/services/storage-disk.server.ts";
 import type * as UserModel from "#app/models/user.server.ts";
 
@@ -97,8 +97,10 @@ async function main() {
       "/app/services/storage-disk.server.ts",
     );
     const { createUserWithPassword } = await load<typeof UserModel>("/app/models/user.server.ts");
-    const login = await load<typeof LoginRoute>("/app/routes/auth/login.tsx");
-    const sellCar = await load<typeof SellCarRoute>("/app/routes/dashboard/seller/sell-car.tsx");
+    const login = await load<typeof LoginRoute>("/app/routes/auth/login/route.tsx");
+    const sellCar = await load<typeof SellCarRoute>(
+      "/app/routes/dashboard/seller/sell-car/route.tsx",
+    );
 
     const database = await openPglite(path.join(work, "data"));
     await database.migrate();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listing, order, report, user, wishlist } from "#app/db/schema.ts";
 import routes from "#app/routes.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
-import * as login from "#app/routes/auth/login.tsx";
+import * as login from "#app/routes/auth/login/route.tsx";
 import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
@@ -561,7 +561,7 @@ describe.each(ACTIONS.map((c) => [`POST ${c.route} (${c.name})`, c] as const))("
 });
 
 test("a guarded page remembers where the visitor was going", async () => {
-  const module = await import("#app/routes/dashboard/seller/sell-car.tsx");
+  const module = await import("#app/routes/dashboard/seller/sell-car/route.tsx");
   const response = await responseOf(() =>
     callLoaderAs(module.loader, { path: "/dashboard/sellCar?draft=1", context: t.context() }),
   );

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
 import { LISTING_MESSAGES } from "#app/models/listing-form.ts";
-import * as editProduct from "#app/routes/dashboard/seller/edit-product.tsx";
-import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
+import * as editProduct from "#app/routes/dashboard/seller/edit-product/route.tsx";
+import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import { createCategories } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

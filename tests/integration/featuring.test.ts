@@ -9,7 +9,7 @@ import {
   findAdvertisedListings,
   rotationDay,
 } from "#app/models/listing.server.ts";
-import * as home from "#app/routes/public/home.tsx";
+import * as home from "#app/routes/public/home/route.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

@@ -10,7 +10,7 @@ import { listingPhoto } from "#app/db/schema.ts";
 import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import type { Role } from "#app/models/user.ts";
-import * as login from "#app/routes/auth/login.tsx";
+import * as login from "#app/routes/auth/login/route.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
 import { listingPhotoKeys } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
@@ -149,11 +149,11 @@ async function formTokenFor(
   const editing = /^\/dashboard\/productDetails\/editProduct\/([^/]+)$/.exec(pathname);
   try {
     if (pathname === "/dashboard/sellCar") {
-      const sellCar = await import("#app/routes/dashboard/seller/sell-car.tsx");
+      const sellCar = await import("#app/routes/dashboard/seller/sell-car/route.tsx");
       return (await callLoaderAs(sellCar.loader, { path: pathname, cookie, context })).formToken;
     }
     if (editing) {
-      const editProduct = await import("#app/routes/dashboard/seller/edit-product.tsx");
+      const editProduct = await import("#app/routes/dashboard/seller/edit-product/route.tsx");
       const params = { id: editing[1]! };
       const page = await callLoaderAs(editProduct.loader, {
         path: pathname,

@@ -14,8 +14,8 @@ import {
   sendNotificationDigests,
 } from "#app/models/seller-notification.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
-import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
-import * as detail from "#app/routes/products/detail.tsx";
+import * as forgotPassword from "#app/routes/auth/forgot-password/route.tsx";
+import * as detail from "#app/routes/products/detail/route.tsx";
 import { clientAddressContext } from "#app/services/app-context.server.ts";
 import { LIMITS, passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";

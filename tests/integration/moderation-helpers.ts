@@ -4,7 +4,7 @@ import { expect } from "vitest";
 
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import type { Role } from "#app/models/user.ts";
-import * as login from "#app/routes/auth/login.tsx";
+import * as login from "#app/routes/auth/login/route.tsx";
 import { popToast } from "#app/services/toast.server.ts";
 import type { TestEnv } from "#tests/db.ts";
 

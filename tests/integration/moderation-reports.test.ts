@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { auditLog, listing, listingPhoto, order, report, wishlist } from "#app/db/schema.ts";
 import { REPORT_DETAILS_MAX, REPORT_MESSAGES } from "#app/models/report.ts";
-import * as reportedItems from "#app/routes/dashboard/admin/reported-items.tsx";
-import * as detail from "#app/routes/products/detail.tsx";
+import * as reportedItems from "#app/routes/dashboard/admin/reported-items/route.tsx";
+import * as detail from "#app/routes/products/detail/route.tsx";
 import { createCategories, createListing, createOrder } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

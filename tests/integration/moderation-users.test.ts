@@ -27,9 +27,9 @@ import { getListingDetail } from "#app/models/listing.server.ts";
 import { countOpenRequests, findMyBuyers } from "#app/models/order.server.ts";
 import { verificationNoteText } from "#app/models/verification-note.ts";
 import { VERIFICATION_MESSAGES } from "#app/models/verification.ts";
-import * as users from "#app/routes/dashboard/admin/users.tsx";
-import * as audit from "#app/routes/dashboard/audit.tsx";
-import * as dashboard from "#app/routes/dashboard/index.tsx";
+import * as users from "#app/routes/dashboard/admin/users/route.tsx";
+import * as audit from "#app/routes/dashboard/admin/audit/route.tsx";
+import * as dashboard from "#app/routes/dashboard/index/route.tsx";
 import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

@@ -1,9 +1,9 @@
 // "Continue With Google" against a real local OpenID Connect provider.
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import * as loginRoute from "#app/routes/auth/login.tsx";
-import * as oidcRoute from "#app/routes/auth/oidc.tsx";
-import * as welcomeRoute from "#app/routes/auth/welcome.tsx";
+import * as loginRoute from "#app/routes/auth/login/route.tsx";
+import * as oidcRoute from "#app/routes/auth/oidc/route.tsx";
+import * as welcomeRoute from "#app/routes/auth/welcome/route.tsx";
 import { getSessionUser } from "#app/services/session.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { allowLoggedErrors } from "#tests/setup/fail-on-console.ts";

@@ -12,12 +12,12 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 
 import { PAGES_CHANNEL, type PageChange } from "#app/db/client.server.ts";
-import * as compare from "#app/routes/compare.tsx";
-import * as browse from "#app/routes/products/browse.tsx";
-import * as detail from "#app/routes/products/detail.tsx";
-import * as products from "#app/routes/products/index.tsx";
-import * as home from "#app/routes/public/home.tsx";
-import * as sitemap from "#app/routes/resources/sitemap.tsx";
+import * as compare from "#app/routes/products/compare/route.tsx";
+import * as browse from "#app/routes/products/browse/route.tsx";
+import * as detail from "#app/routes/products/detail/route.tsx";
+import * as products from "#app/routes/products/index/route.tsx";
+import * as home from "#app/routes/public/home/route.tsx";
+import * as sitemap from "#app/routes/resources/sitemap/route.tsx";
 import type { TestEnv } from "#tests/db.ts";
 import { createChangeFeed } from "#server/change-feed.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "#server/page-cache.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
 import { PHOTO_WIDTHS } from "#app/services/images.server.ts";
-import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
+import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import { createCategories } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
-import * as editProduct from "#app/routes/dashboard/seller/edit-product.tsx";
-import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
+import * as editProduct from "#app/routes/dashboard/seller/edit-product/route.tsx";
+import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { createCategories } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";

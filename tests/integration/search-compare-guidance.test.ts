@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DAY_MS } from "#app/models/freshness.ts";
-import * as compare from "#app/routes/compare.tsx";
-import * as detail from "#app/routes/products/detail.tsx";
-import * as guidanceRoute from "#app/routes/resources/price-guidance.tsx";
+import * as compare from "#app/routes/products/compare/route.tsx";
+import * as detail from "#app/routes/products/detail/route.tsx";
+import * as guidanceRoute from "#app/routes/resources/price-guidance/route.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

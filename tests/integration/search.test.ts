@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DAY_MS } from "#app/models/freshness.ts";
 import { CONTROL_NOTICE } from "#app/models/search-parse.ts";
-import * as browse from "#app/routes/products/browse.tsx";
+import * as browse from "#app/routes/products/browse/route.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { listing, listingPhoto } from "#app/db/schema.ts";
 import { PHOTOS_UNAVAILABLE } from "#app/models/listing-edit.server.ts";
 import { LISTING_BODY_MAX_BYTES, LISTING_MESSAGES } from "#app/models/listing-form.ts";
-import * as sellCar from "#app/routes/dashboard/seller/sell-car.tsx";
+import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import { createCategories, createUser } from "#tests/factories.ts";

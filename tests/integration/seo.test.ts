@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS } from "#app/models/freshness.ts";
 import { buildSitemap } from "#app/models/seo.server.ts";
 import { isPrivatePath } from "#app/models/seo.ts";
-import * as browse from "#app/routes/products/browse.tsx";
-import * as detail from "#app/routes/products/detail.tsx";
-import * as robots from "#app/routes/resources/robots.tsx";
-import * as sitemap from "#app/routes/resources/sitemap.tsx";
+import * as browse from "#app/routes/products/browse/route.tsx";
+import * as detail from "#app/routes/products/detail/route.tsx";
+import * as robots from "#app/routes/resources/robots/route.tsx";
+import * as sitemap from "#app/routes/resources/sitemap/route.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 
 import { session, user } from "#app/db/schema.ts";
 import type { SessionUser } from "#app/models/user.ts";
-import * as logout from "#app/routes/auth/logout.tsx";
-import * as users from "#app/routes/dashboard/admin/users.tsx";
+import * as logout from "#app/routes/auth/logout/route.tsx";
+import * as users from "#app/routes/dashboard/admin/users/route.tsx";
 import { getSessionUser } from "#app/services/session.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { createChangeFeed, type ChangeFeed } from "#server/change-feed.ts";

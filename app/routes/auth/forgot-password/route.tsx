@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { requestPasswordReset } from "#app/models/account.server.ts";
+import { forgotPasswordSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const headers = passRetryAfter;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Forgot Password",
+    description: `Reset your ${SITE_NAME} password: we email you a link that works once, for an hour.`,
+    path: "/forgot-password",
+    publicUrl: publicUrlOf(matches),
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  }
+  const outcome = await requestPasswordReset(servicesOf(context), {
+    email: submission.value.email,
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },
+      limitedInit(outcome.retryAfterSeconds, outcome.status),
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { form, fields, pending } = useSchemaForm(
+    "forgot-password",
+    forgotPasswordSchema,
+    actionData?.result,
+  );
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <p className="text-slate-700" role="status">
+          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to
+          choose a new password. The link works once and expires in one hour.
+        </p>
+        <AppLink
+          to="/login"
+          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+        >
+          Back to Log In
+        </AppLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter the email you registered with and we will send you a reset link."
+    >
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <FormError message={form.errors?.[0]} />
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send reset link
+        </SubmitButton>
+      </Form>
+      <AppLink
+        to="/login"
+        className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Back to Log In
+      </AppLink>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form, redirect } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { signIn } from "#app/models/account.server.ts";
+import { loginSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+import {
+  getSessionUser,
+  headersWithCookies,
+  safeRedirectTo,
+} from "#app/services/session.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const headers = passRetryAfter;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Log In",
+    description: `Log in to ${SITE_NAME} to contact sellers, save cars and manage your listings.`,
+    path: "/login",
+    publicUrl: publicUrlOf(matches),
+  });
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(context, request)) throw redirect(redirectTo);
+  const { config } = servicesOf(context);
+  const errors = url.searchParams.getAll("error");
+  return {
+    redirectTo,
+    oidcName: config.oidc?.name ?? null,
+    oidcFailed: errors.includes("oidc"),
+    // better-auth adds why: an email+password account with this address exists.
+    oidcNotLinked: errors.includes("account_not_linked"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm(request), loginSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const services = servicesOf(context);
+  const outcome = await signIn(services, {
+    email: submission.value.email,
+    password: submission.value.password,
+    headers: request.headers,
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password"] }) },
+      limitedInit(outcome.retryAfterSeconds, 400),
+    );
+  }
+  return redirectWithToast(
+    services.config,
+    safeRedirectTo(submission.value.redirectTo),
+    { type: "success", message: "Logged In Successfully" },
+    headersWithCookies(outcome.setCookies),
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, formError, pending } = useSchemaForm(
+    "login",
+    loginSchema,
+    actionData?.result,
+  );
+  const registerHref = withRedirectTo("/register", loaderData.redirectTo);
+
+  return (
+    <AuthCard
+      title="Log In"
+      subtitle={
+        <>
+          New to {SITE_NAME}?{" "}
+          <AppLink to={registerHref} className="font-semibold text-brand-700 hover:underline">
+            Register
+          </AppLink>
+        </>
+      }
+    >
+      {loaderData.oidcFailed ? (
+        <div className="mb-4">
+          <FormError
+            message={
+              loaderData.oidcNotLinked
+                ? "An account with this email already exists. Log in with your email and password."
+                : `Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`
+            }
+          />
+        </div>
+      ) : null}
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormError message={formError} />
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            className={inputClass}
+          />
+        </Field>
+        <div className="flex justify-end pb-3">
+          <AppLink
+            to="/forgot-password"
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Forgot Password
+          </AppLink>
+        </div>
+        <SubmitButton pending={pending} pendingLabel="Logging in…">
+          Log In
+        </SubmitButton>
+      </Form>
+      {loaderData.oidcName ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
+            <span className="h-px flex-1 bg-slate-200" /> or{" "}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Form method="post" action="/auth/oidc">
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <button
+              type="submit"
+              className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-white px-4 py-3 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Continue With {loaderData.oidcName}
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

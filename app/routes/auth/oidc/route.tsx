@@ -1,0 +1,36 @@
+// POST /auth/oidc: "Continue With Google" — off to the configured provider.
+import { redirect } from "react-router";
+
+import { startOidcSignIn } from "#app/models/account.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context);
+  const redirectTo = safeRedirectTo((await readForm(request)).get("redirectTo"));
+  try {
+    const started = await startOidcSignIn(services, { redirectTo, headers: request.headers });
+    if (!started) throw redirect("/login");
+    return redirect(started.url, { headers: headersWithCookies(started.setCookies) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error }, "could not start the OpenID Connect sign-in");
+    return redirectWithToast(
+      services.config,
+      `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
+      {
+        type: "error",
+        message: `${services.config.oidc?.name ?? "The sign-in provider"} could not be reached. Please try again later.`,
+      },
+    );
+  }
+}
+
+export function loader() {
+  return redirect("/login");
+}

@@ -1,0 +1,185 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form, redirect } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { register } from "#app/models/account.server.ts";
+import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
+import { ROLE_LABEL } from "#app/models/user.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
+import {
+  getSessionUser,
+  headersWithCookies,
+  safeRedirectTo,
+} from "#app/services/session.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const headers = passRetryAfter;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Register",
+    description: `Create a free ${SITE_NAME} account as a buyer or a seller of used cars.`,
+    path: "/register",
+    publicUrl: publicUrlOf(matches),
+  });
+
+/** The photo limit plus room for the other fields. */
+const MAX_BODY_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (await getSessionUser(context, request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    return data(
+      {
+        result: {
+          status: "error" as const,
+          error: { image: ["The photo is larger than 5 MB; choose a smaller one"] },
+        },
+      },
+      { status: 413 },
+    );
+  }
+  const submission = parseSubmission(await readForm(request), registerSchema);
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password", "image"] }) },
+      { status: 400 },
+    );
+  }
+  const { name, email, password, accountType, image, redirectTo } = submission.value;
+  const services = servicesOf(context);
+  const outcome = await register(services, {
+    name,
+    email,
+    password,
+    accountType,
+    photo: Buffer.from(await image.arrayBuffer()),
+    headers: request.headers,
+    clientAddress: context.get(clientAddressContext),
+  });
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [outcome.formError],
+          fieldErrors: outcome.fieldErrors,
+          hideFields: ["password", "image"],
+        }),
+      },
+      limitedInit(outcome.retryAfterSeconds, 400),
+    );
+  }
+  return redirectWithToast(
+    services.config,
+    safeRedirectTo(redirectTo),
+    { type: "success", message: "Successfully Registered" },
+    headersWithCookies(outcome.setCookies),
+  );
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, formError, pending } = useSchemaForm(
+    "register",
+    registerSchema,
+    actionData?.result,
+  );
+  const loginHref = withRedirectTo("/login", loaderData.redirectTo);
+
+  return (
+    <AuthCard
+      title="Register"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <AppLink to={loginHref} className="font-semibold text-brand-700 hover:underline">
+            Log In
+          </AppLink>
+        </>
+      }
+    >
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-1"
+        {...getFormProps(form)}
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormError message={formError} />
+        <Field label="Full name" errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            autoComplete="name"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Photo"
+          hint="A JPEG, PNG or WebP photo of you, up to 5 MB. Buyers see it next to your cars."
+          errors={fields.image.errors}
+          errorId={fields.image.errorId}
+        >
+          <input
+            {...getInputProps(fields.image, { type: "file" })}
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+          />
+        </Field>
+        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <fieldset className="pb-4">
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Account type</legend>
+          <div className="grid grid-cols-2 gap-3">
+            {(["buyer", "seller"] as const).map((role) => (
+              <label
+                key={role}
+                className="flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name={fields.accountType.name}
+                  value={role}
+                  defaultChecked={(fields.accountType.initialValue ?? "buyer") === role}
+                  className="size-4 accent-brand-600"
+                />
+                {ROLE_LABEL[role]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <SubmitButton pending={pending} pendingLabel="Creating your account…">
+          Register
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { resetPassword } from "#app/models/account.server.ts";
+import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: `Choose a new password — ${SITE_NAME}` }];
+
+export function loader({ url }: Route.LoaderArgs) {
+  // better-auth sends people here with ?token=… (or ?error=INVALID_TOKEN).
+  const token = url.searchParams.get("token");
+  return { token: token && !url.searchParams.get("error") ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirm"] }) },
+      { status: 400 },
+    );
+  }
+  const services = servicesOf(context);
+  const outcome = await resetPassword(services, submission.value);
+  if (!outcome.ok) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [outcome.formError],
+          hideFields: ["password", "confirm"],
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(services.config, "/login", {
+    type: "success",
+    message: "Your password has been changed. Log in with the new one.",
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, fields, pending } = useSchemaForm(
+    "reset-password",
+    resetPasswordSchema,
+    actionData?.result,
+  );
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormError message={ACCOUNT_ERRORS.resetLinkInvalid} />
+        <AppLink
+          to="/forgot-password"
+          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+        >
+          Ask for a new link
+        </AppLink>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormError message={form.errors?.[0]} />
+        <Field
+          label="New password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Repeat the new password"
+          errors={fields.confirm.errors}
+          errorId={fields.confirm.errorId}
+        >
+          <input
+            {...getInputProps(fields.confirm, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Save the new password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,130 @@
+import { data, redirect } from "react-router";
+
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { AuthCard, FormError } from "#app/components/ui/form.tsx";
+import { ResendForm, VERIFY_PATH } from "#app/components/verify-email-banner.tsx";
+import { resendVerification, verifyEmailToken } from "#app/models/account.server.ts";
+import { VERIFY_RESULTS, type VerifyResult } from "#app/models/account.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { limitedInit } from "#app/services/rate-limit.server.ts";
+import { getSessionUser, requireUser, safeRedirectTo } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Confirm your email",
+    description: "Confirm the email address of your Carlot account.",
+    path: VERIFY_PATH,
+    publicUrl: publicUrlOf(matches),
+  });
+
+/** A refused "Send the link again" tells the browser when to try again (429, Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const answer = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
+
+/**
+ * The link in the email: checks the token once, then shows the outcome at
+ * /verify-email?result=…, so reloading the page does not check it again.
+ */
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
+  if (token !== null) {
+    const result = await verifyEmailToken(servicesOf(context), token);
+    throw redirect(`${VERIFY_PATH}?result=${result}`);
+  }
+  const asked = url.searchParams.get("result");
+  const result = VERIFY_RESULTS.find((value) => value === asked) ?? null;
+  const viewer = await getSessionUser(context, request);
+  return {
+    result,
+    viewer: viewer ? { email: viewer.email, emailVerified: viewer.emailVerified } : null,
+  };
+}
+
+/** "Send the link again" (the banner on every page posts here). */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requireUser(context, request, url);
+  const form = await readForm(request);
+  if (form.get("intent") !== "resend") {
+    return data({ formError: "This form is not known here." }, { status: 400 });
+  }
+  const services = servicesOf(context);
+  const outcome = await resendVerification(services, {
+    userId: viewer.id,
+    email: viewer.email,
+    headers: request.headers,
+  });
+  if (!outcome.ok) {
+    return data({ formError: outcome.formError }, limitedInit(outcome.retryAfterSeconds, 429));
+  }
+  return redirectWithToast(services.config, safeRedirectTo(form.get("redirectTo"), VERIFY_PATH), {
+    type: "success",
+    message: outcome.alreadyVerified
+      ? "Your email address is already confirmed."
+      : `We sent a new link to ${viewer.email}. It works for 24 hours.`,
+  });
+}
+
+const OUTCOMES: Record<VerifyResult, { title: string; text: string }> = {
+  verified: {
+    title: "Your email address is confirmed",
+    text: "Thank you. Emails on your behalf, such as the copies of your contact requests, are now sent to you.",
+  },
+  used: {
+    title: "This link was already used",
+    text: "Your email address is already confirmed. There is nothing more to do.",
+  },
+  expired: {
+    title: "This link has expired",
+    text: "Links work for 24 hours. Log in and ask for a new one below.",
+  },
+  invalid: {
+    title: "This link is not valid",
+    text: "It may be incomplete: copy the whole link from the email, or ask for a new one below.",
+  },
+};
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { result, viewer } = loaderData;
+  const outcome = result ? OUTCOMES[result] : null;
+  const waiting = viewer !== null && !viewer.emailVerified;
+  return (
+    <AuthCard title={outcome?.title ?? "Confirm your email"}>
+      <div className="space-y-4 text-slate-700">
+        <FormError message={actionData?.formError} />
+        {outcome ? <p role="status">{outcome.text}</p> : null}
+        {!outcome && viewer?.emailVerified ? (
+          <p>Your email address ({viewer.email}) is confirmed.</p>
+        ) : null}
+        {!outcome && waiting ? (
+          <p>
+            We sent a link to <strong>{viewer.email}</strong>. Open it to confirm your address.
+          </p>
+        ) : null}
+        {waiting ? <ResendForm redirectTo={VERIFY_PATH} /> : null}
+        {viewer === null && result !== "verified" && result !== "used" ? (
+          <p>
+            <AppLink
+              to={`/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              Log in
+            </AppLink>{" "}
+            to ask for a new link.
+          </p>
+        ) : null}
+        <AppLink to="/" className="inline-block font-semibold text-brand-700 hover:underline">
+          Go to the home page
+        </AppLink>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+// /dashboard/audit (admin only): every admin action, newest first, filtered by
+// action, admin and dates. Read only: the app has no way to change the log.
+import { AuditLogPage } from "./audit-log.tsx";
+import { findAuditActors, findAuditEntries } from "#app/models/audit.server.ts";
+import { parseAuditFilters } from "#app/models/audit.ts";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parsePage } from "#app/models/id.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: `Audit Log — ${SITE_NAME}` }];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.audit);
+  const { db } = servicesOf(context);
+  const filters = parseAuditFilters(url.searchParams);
+  const [log, actors] = await Promise.all([
+    findAuditEntries(db, filters, parsePage(url.searchParams.get("page"))),
+    findAuditActors(db),
+  ]);
+  return { ...log, actors, filters };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <AuditLogPage {...loaderData} />;
+}

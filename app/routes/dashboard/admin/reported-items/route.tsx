@@ -1,0 +1,81 @@
+// /dashboard/reportedItems (admin only, spec §2, DESIGN decision 19): each reported
+// car once with its open reports, to delete the car or dismiss the reports.
+import { data } from "react-router";
+
+import { ReportedItemsPage } from "./reported-items-page.tsx";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parseId, parsePage } from "#app/models/id.ts";
+import { roleCan } from "#app/models/permissions.ts";
+import {
+  deleteListingAsAdmin,
+  dismissReports,
+  findReportedListings,
+} from "#app/models/report.server.ts";
+import { REPORT_MESSAGES } from "#app/models/report.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: `Reported Items — ${SITE_NAME}` }];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+const PATH = "/dashboard/reportedItems";
+const MISSING = "This car is not listed any more.";
+const NO_REPORTS = "This car has no open reports any more.";
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.reportedItems);
+  const { db, storage } = servicesOf(context);
+  return findReportedListings(db, storage, parsePage(url.searchParams.get("page")));
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.reportedItems,
+  );
+  const form = await readForm(request);
+  const services = servicesOf(context);
+  const intent = form.get("intent");
+  const id = parseId(form.get("id"));
+  const actor = { id: viewer.id, name: viewer.name };
+  const page = parsePage(url.searchParams.get("page"));
+  const back = page > 1 ? `${PATH}?page=${page}` : PATH;
+  if (intent !== "delete" && intent !== "dismiss") {
+    return data(
+      { error: "Unknown action. Please reload the page and try again." },
+      { status: 400 },
+    );
+  }
+  if (intent === "delete" && !roleCan(viewer.role, "delete:listing:any")) {
+    throw data("Only admins can do this.", { status: 403 });
+  }
+  if (id === null) return data({ error: MISSING }, { status: 404 });
+  const result =
+    intent === "delete"
+      ? await deleteListingAsAdmin(services, actor, id)
+      : await dismissReports(services.db, actor, id);
+  if (!result.ok) {
+    return result.reason === "missing"
+      ? data({ error: MISSING }, { status: 404 })
+      : data({ error: NO_REPORTS }, { status: 409 });
+  }
+  return redirectWithToast(services.config, back, {
+    type: "success",
+    message:
+      intent === "delete"
+        ? REPORT_MESSAGES.deleted
+        : `The reports about ${result.title} were dismissed. The car stays listed.`,
+  });
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ReportedItemsPage {...loaderData} />;
+}

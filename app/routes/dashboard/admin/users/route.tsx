@@ -1,0 +1,182 @@
+// /dashboard/alluser, /dashboard/allseller and /dashboard/allbuyer (admin only,
+// spec §2, §4): one searchable, paginated list per page, to make admins, verify
+// sellers (and withdraw a verification) and delete accounts. Every action is
+// checked here on the server and recorded in the audit log by its model.
+import { data } from "react-router";
+
+import { AdminUsersPage } from "./users-page.tsx";
+import {
+  ADMIN_MESSAGES,
+  USER_SEARCH_MAX,
+  USERS_PAGES,
+  usersPageKind,
+} from "#app/models/admin-users.ts";
+import { deleteUser, findUsers, makeAdmin, removeAdmin } from "#app/models/admin-users.server.ts";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parsePage, parseUserId } from "#app/models/id.ts";
+import { roleCan, type Permission } from "#app/models/permissions.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
+import {
+  parseChecks,
+  VERIFICATION_MESSAGES,
+  withdrawalReasonProblem,
+} from "#app/models/verification.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Users"} — ${SITE_NAME}` },
+];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+/** The list's search; a control character in it is a bad address (400), not a search. */
+function searchOf(url: URL): string {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
+  if (!isPlainText(q)) throw data(`Search: ${TEXT_MESSAGES.control}`, { status: 400 });
+  return q;
+}
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
+  const kind = usersPageKind(url.pathname);
+  const q = searchOf(url);
+  const list = await findUsers(servicesOf(context).db, {
+    role: USERS_PAGES[kind].role,
+    q,
+    page: parsePage(url.searchParams.get("page")),
+  });
+  return {
+    kind,
+    title: USERS_PAGES[kind].title,
+    q,
+    viewerId: viewer.id,
+    ...list,
+    // Without JavaScript, 'Verify Seller' and 'Withdraw' show their form on the page.
+    verifyId: parseUserId(url.searchParams.get("verify")),
+    withdrawId: parseUserId(url.searchParams.get("withdraw")),
+  };
+}
+
+type Reply = { intent: string; error: string; formError: string };
+
+function refuse(intent: string, status: 400 | 403 | 404 | 409, message: string) {
+  return data({ intent, error: message, formError: message } satisfies Reply, { status });
+}
+
+function requireAllowed(viewer: SessionUser, permission: Permission) {
+  if (!roleCan(viewer.role, permission)) {
+    throw data("Only admins can do this.", { status: 403 });
+  }
+}
+
+/** Back to the same list, search and page, without a dialog's parameter. */
+function backTo(url: URL): string {
+  const params = new URLSearchParams();
+  for (const name of ["q", "page"]) {
+    const value = url.searchParams.get(name);
+    if (value) params.set(name, value);
+  }
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+type Services = ReturnType<typeof servicesOf>;
+type Actor = { id: string; name: string };
+type Outcome = Response | ReturnType<typeof refuse> | ReturnType<typeof data>;
+
+const INTENTS = ["makeAdmin", "removeAdmin", "verify", "withdraw", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
+  const form = await readForm(request);
+  const intent = INTENTS.find((value) => value === form.get("intent"));
+  if (!intent) return refuse(String(form.get("intent") ?? ""), 400, ADMIN_MESSAGES.unknownIntent);
+  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
+  const id = parseUserId(form.get("id"));
+  if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
+  const services = servicesOf(context);
+  const done = (message: string) =>
+    redirectWithToast(services.config, backTo(url), { type: "success", message });
+  const actor = { id: viewer.id, name: viewer.name };
+  return HANDLERS[intent]({ services, actor, id, form, done, kind: usersPageKind(url.pathname) });
+}
+
+type HandlerArgs = {
+  services: Services;
+  actor: Actor;
+  id: string;
+  form: FormData;
+  done: (message: string) => Promise<Response>;
+  kind: ReturnType<typeof usersPageKind>;
+};
+
+/** One function per button: the model's answer in words and HTTP status. */
+const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
+  async makeAdmin({ services, actor, id, done }) {
+    const result = await makeAdmin(services.db, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
+    return result.reason === "missing"
+      ? refuse("makeAdmin", 404, ADMIN_MESSAGES.missing)
+      : refuse("makeAdmin", 409, ADMIN_MESSAGES.alreadyAdmin);
+  },
+  async removeAdmin({ services, actor, id, done }) {
+    const result = await removeAdmin(services.db, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
+    if (result.reason === "missing") return refuse("removeAdmin", 404, ADMIN_MESSAGES.missing);
+    const message =
+      result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin;
+    return refuse("removeAdmin", 409, message);
+  },
+  async verify({ services, actor, id, form, done }) {
+    const checks = parseChecks(form.getAll("checks"));
+    if (checks.length === 0) {
+      return data(
+        { intent: "verify", fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired } },
+        { status: 400 },
+      );
+    }
+    const result = await verifySeller(services.db, actor, id, checks);
+    if (result.ok) return done(VERIFICATION_MESSAGES.verified);
+    if (result.reason === "missing") return refuse("verify", 404, ADMIN_MESSAGES.missing);
+    const message =
+      result.reason === "not seller"
+        ? VERIFICATION_MESSAGES.notSeller
+        : VERIFICATION_MESSAGES.alreadyVerified;
+    return refuse("verify", 409, message);
+  },
+  async withdraw({ services, actor, id, form, done }) {
+    const reason = String(form.get("reason") ?? "").trim();
+    const error = withdrawalReasonProblem(reason);
+    if (error) {
+      return data(
+        { intent: "withdraw", fieldErrors: { reason: error }, values: { reason } },
+        { status: 400 },
+      );
+    }
+    const result = await withdrawVerification(services.db, actor, id, reason);
+    if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
+    return result.reason === "missing"
+      ? refuse("withdraw", 404, ADMIN_MESSAGES.missing)
+      : refuse("withdraw", 409, VERIFICATION_MESSAGES.notVerified);
+  },
+  async delete({ services, actor, id, done, kind }) {
+    const result = await deleteUser(services, actor, id);
+    if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
+    return result.reason === "missing"
+      ? refuse("delete", 404, ADMIN_MESSAGES.missing)
+      : refuse("delete", 409, ADMIN_MESSAGES.adminNotDeletable);
+  },
+};
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdminUsersPage {...loaderData} reply={actionData ?? null} />;
+}

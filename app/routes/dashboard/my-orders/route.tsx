@@ -1,0 +1,107 @@
+// My Orders (spec §2): the contact requests a signed-in person has made, with a
+// way to cancel each (DESIGN decisions 14, 16). A request whose car was sold or
+// removed stays listed and says so.
+import { data, useFormAction } from "react-router";
+
+import {
+  CarRequestsTable,
+  DashboardListPage,
+  EmptyList,
+} from "#app/components/car-requests-table.tsx";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parseId, parsePage } from "#app/models/id.ts";
+import { cancelOrder, loadMyOrdersPage } from "#app/models/order.server.ts";
+import { ORDER_MESSAGES } from "#app/models/order.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `My Orders — ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.myOrders);
+  const { db, storage } = servicesOf(context);
+  return loadMyOrdersPage(db, storage, viewer.id, parsePage(url.searchParams.get("page")));
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, request, url, "delete:order:own");
+  const form = await readForm(request);
+  const services = servicesOf(context);
+  switch (form.get("intent")) {
+    case "cancel": {
+      const id = parseId(form.get("id"));
+      if (id === null || !(await cancelOrder(services.db, viewer.id, id))) {
+        return data({ error: ORDER_MESSAGES.notYours }, { status: 404 });
+      }
+      return redirectWithToast(services.config, `${url.pathname}${url.search}`, {
+        type: "success",
+        message: ORDER_MESSAGES.cancelled,
+      });
+    }
+    default:
+      return data({ error: "That action is not available here." }, { status: 400 });
+  }
+}
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const { rows, page, pageCount, total } = loaderData;
+  // Every row's form posts to this page: its address is resolved once, not per form.
+  const formAction = useFormAction();
+  return (
+    <DashboardListPage
+      title="My Orders"
+      intro={
+        total > 0
+          ? "The sellers you contacted. They reach you on the phone number you gave; cancel a request you no longer need."
+          : undefined
+      }
+    >
+      {rows.length === 0 ? (
+        <EmptyList message="You didn't ordered anything yet.">
+          <AppLink
+            to="/products/allProducts"
+            className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            Browse cars
+          </AppLink>
+        </EmptyList>
+      ) : (
+        <>
+          <CarRequestsTable
+            caption="Your contact requests"
+            rows={rows}
+            withStatus={false}
+            actionHeader="Delete"
+            action={(row) => (
+              <ConfirmDialog
+                action={formAction}
+                fields={{ intent: "cancel", id: String(row.id) }}
+                title={`Cancel your request for the ${row.car?.title ?? row.title}?`}
+                message="Are You Sure To Cancel This Order?"
+                detail="The seller will no longer see your phone number or meeting place."
+                confirmLabel="Yes, cancel it"
+                pendingLabel="Cancelling…"
+                tone="danger"
+                trigger="Delete"
+                triggerLabel={`Delete your request for the ${row.car?.title ?? row.title}`}
+                triggerClassName="inline-flex items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2 text-xs font-semibold text-red-700 shadow-sm ring-1 ring-red-200 hover:bg-red-50"
+              />
+            )}
+          />
+          <Pagination page={page} pageCount={pageCount} />
+        </>
+      )}
+    </DashboardListPage>
+  );
+}

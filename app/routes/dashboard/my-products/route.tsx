@@ -1,0 +1,249 @@
+// DESIGN decision 9: sellers see My Products here, everyone else My Wishlist.
+// My Products (spec §2, §4): the seller's cars, to delete, edit, mark Available or
+// Sold, advertise, and confirm as still for sale (DESIGN decisions 6, 16, 20, 21).
+import { data } from "react-router";
+
+import { MyProductsTable } from "./my-products-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { WishlistView } from "#app/components/wishlist-view.tsx";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { parseId, parsePage } from "#app/models/id.ts";
+import {
+  advertiseListing,
+  confirmListing,
+  type AdvertiseResult,
+  type ConfirmResult,
+  deleteListing,
+  findSellerListings,
+  getListingOwner,
+  setListingStatus,
+} from "#app/models/listing-manage.server.ts";
+import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
+import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL } from "#app/models/listing.ts";
+import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import { loadWishlistPage } from "#app/models/wishlist.server.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"} — ${SITE_NAME}` },
+];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+const PATH = "/dashboard/myProducts";
+export const MESSAGES = {
+  deleted: "Successfully Deleted The Product From This Website",
+  advertised: "Successfully Advertised On The Home Page",
+  missing: "This car is not listed any more.",
+  notYours: "Only the seller of a car can change it.",
+  unknownIntent: "Unknown action. Please reload the page and try again.",
+  badStatus: "Choose Available or Sold.",
+} as const;
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.myProducts,
+  );
+  const { db, storage } = servicesOf(context);
+  if (!userCan(viewer, "update:listing:own")) {
+    const saved = await loadWishlistPage(
+      db,
+      storage,
+      viewer.id,
+      parsePage(url.searchParams.get("page")),
+    );
+    return { view: "wishlist" as const, ...saved };
+  }
+  const now = new Date();
+  const page = await findSellerListings(db, storage, {
+    sellerId: viewer.id,
+    page: parsePage(url.searchParams.get("page")),
+    now,
+  });
+  return { view: "products" as const, now: now.toISOString(), ...page };
+}
+
+/** The listing named by the form, if the viewer may change it: 403 / 404 otherwise. */
+async function ownListing(
+  context: Route.ActionArgs["context"],
+  viewer: SessionUser,
+  form: FormData,
+  permission: Permission,
+) {
+  // Admins may not use this page to delete others' cars (a later admin feature).
+  if (!roleCan(viewer.role, permission)) throw data(MESSAGES.notYours, { status: 403 });
+  const id = parseId(form.get("id"));
+  const car = id === null ? null : await getListingOwner(servicesOf(context).db, id);
+  if (!car) throw data(MESSAGES.missing, { status: 404 });
+  if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, { status: 403 });
+  return car;
+}
+
+type Reply = { type: "success" | "error" | "message"; message: string };
+
+const ADVERTISE_REPLY: Record<Exclude<AdvertiseResult, "missing">, (title: string) => Reply> = {
+  advertised: () => ({ type: "success", message: MESSAGES.advertised }),
+  "already advertised": (title) => ({
+    type: "message",
+    message: `${title} is already advertised.`,
+  }),
+  "not available": (title) => ({
+    type: "error",
+    message: `Only available cars can be advertised. Mark ${title} Available first.`,
+  }),
+};
+
+const CONFIRM_REPLY: Record<Exclude<ConfirmResult, "missing">, (title: string) => Reply> = {
+  confirmed: (title) => ({
+    type: "success",
+    message: `Thanks! ${title} stays listed for another ${LISTING_FRESH_DAYS} days.`,
+  }),
+  "not available": (title) => ({
+    type: "error",
+    message: `${title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.`,
+  }),
+};
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(
+    context,
+    request,
+    url,
+    DASHBOARD_PAGE_PERMISSION.myProducts,
+  );
+  const form = await readForm(request);
+  const services = servicesOf(context);
+  const { db, config } = services;
+  const page = parsePage(url.searchParams.get("page"));
+  const now = new Date();
+  const reply = (result: Reply | "missing" | false) => {
+    if (!result || result === "missing") throw data(MESSAGES.missing, { status: 404 });
+    return redirectWithToast(config, page > 1 ? `${PATH}?page=${page}` : PATH, result);
+  };
+  // Only the intent, the id and (for status) the status are read; anything else is ignored.
+  switch (form.get("intent")) {
+    case "delete": {
+      const car = await ownListing(context, viewer, form, "delete:listing:own");
+      const deleted = await deleteListing(services, car);
+      return reply(deleted && { type: "success", message: MESSAGES.deleted });
+    }
+    case "status": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const status = LISTING_STATUSES.find((value) => value === form.get("status"));
+      if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
+      const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
+      return reply(
+        (await setListingStatus(services, car, status, now)) && {
+          type: "success",
+          message,
+        },
+      );
+    }
+    case "advertise": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const result = await advertiseListing(db, car, now);
+      return reply(result !== "missing" && ADVERTISE_REPLY[result](car.title));
+    }
+    case "confirm": {
+      const car = await ownListing(context, viewer, form, "update:listing:own");
+      const result = await confirmListing(db, car, now);
+      return reply(result !== "missing" && CONFIRM_REPLY[result](car.title));
+    }
+    default:
+      return data({ error: MESSAGES.unknownIntent }, { status: 400 });
+  }
+}
+
+function AddProductLink({ className = "" }: { className?: string }) {
+  return (
+    <AppLink
+      to="/dashboard/sellCar"
+      className={`inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${className}`}
+    >
+      <span aria-hidden="true" className="text-base leading-none">
+        +
+      </span>
+      Add A Product
+    </AppLink>
+  );
+}
+
+export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.view === "wishlist") return <WishlistView {...loaderData} />;
+  const { seller, rows, total, stale, page, pageCount, now } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Products</h1>
+          <p className="mt-1 text-slate-600">
+            {total === 0 ? "No cars yet." : `${total} ${total === 1 ? "car" : "cars"} listed.`}{" "}
+            Confirm each car is still for sale at least every {LISTING_FRESH_DAYS} days to keep it
+            in the public lists.
+          </p>
+        </div>
+        {total > 0 ? <AddProductLink /> : null}
+      </div>
+
+      {actionData && "error" in actionData ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {stale > 0 ? (
+        <div
+          role="status"
+          className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30"
+        >
+          <p className="font-semibold">
+            {stale === 1 ? "1 car is" : `${stale} cars are`} hidden from the public lists.
+          </p>
+          <p className="mt-0.5">
+            {stale === 1
+              ? `You haven't confirmed it for ${LISTING_FRESH_DAYS} days. If it is still for sale, press "Still for sale" on its row to bring it back.`
+              : `You haven't confirmed them for ${LISTING_FRESH_DAYS} days. Press "Still for sale" on each one that is still for sale to bring it back.`}{" "}
+            Nothing has been deleted.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="mt-8">
+        {rows.length > 0 ? (
+          <>
+            <MyProductsTable
+              seller={seller}
+              rows={rows}
+              now={now}
+              caption={`My Products, page ${page} of ${pageCount}`}
+            />
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : (
+          <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="text-lg font-semibold text-slate-900">You haven't listed any cars yet</p>
+            <p className="mx-auto mt-2 max-w-md text-slate-600">
+              Publish your first car with its photos, price and details. It appears in its category
+              and in the list of all cars straight away.
+            </p>
+            <AddProductLink className="mt-6" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+// /products/{category} and /products/allProducts: keyword search, filters, sorts
+// and numbered pages over the public cars, all in the URL (decision 010).
+import { data, NavLink, redirect, useNavigation } from "react-router";
+
+import { CompareBar } from "#app/components/compare-tray.tsx";
+import { ListingTable } from "#app/components/listing-tables.tsx";
+import { SearchBar, SearchFilterPanel, useSearchForm } from "./search-filters.tsx";
+import { ActiveFilters } from "./search-results.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
+import { categorySlug } from "#app/models/category.ts";
+import { parseCompareIds } from "#app/models/search-compare.ts";
+import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
+import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
+import { parseSearch } from "#app/models/search-parse.ts";
+import type { ListingRow } from "#app/models/listing.ts";
+import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { savedListingIds } from "#app/models/wishlist.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
+import { getSessionUser } from "#app/services/session.server.ts";
+
+import type { Route } from "./+types/route";
+
+// Shown only when nothing matches, and when the address needed correcting.
+const EmptySearch = loadWhenShown(() => import("./empty-search.tsx").then((m) => m.EmptySearch));
+const SearchNotices = loadWhenShown(() =>
+  import("#app/components/search-notices.tsx").then((m) => m.SearchNotices),
+);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [{ title: "Cars — Carlot" }];
+  const { seo, canonicalQuery } = loaderData;
+  return seoMeta({
+    ...seo,
+    path: `${location.pathname}${canonicalQuery ? `?${canonicalQuery}` : ""}`,
+    publicUrl: publicUrlOf(matches),
+  });
+};
+
+/** The page's title, description and preview picture, worded on the server. */
+function browseSeo(
+  heading: string,
+  categoryName: string | null,
+  filters: SearchFilters,
+  page: { total: number; capped: boolean; page: number; rows: ListingRow[] },
+) {
+  const what = categoryName ? `used ${categoryName} cars` : "used cars";
+  const count = countLabel(page.total, page.capped).toLowerCase();
+  const filtered = hasFilters(filters);
+  const photo = page.rows[0]?.photo;
+  const pageNote = page.page > 1;
+  return {
+    title: `${filtered ? "Search results: " : ""}${heading}${pageNote ? `, page ${page.page}` : ""}`,
+    description: filtered
+      ? `${count} matching your search among the ${what} for sale on Carlot, from trusted sellers.`
+      : `Browse ${count} ${what} for sale on Carlot${pageNote ? ` (page ${page.page})` : ""}: compare prices, mileage and years, filter by make, model, price and fuel, and contact trusted sellers.`,
+    image: photo
+      ? { url: photo.large, width: photo.width, height: photo.height, alt: page.rows[0]!.title }
+      : null,
+    noindex: filtered,
+  };
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+export async function loader({ params, url, context, request }: Route.LoaderArgs) {
+  const { db, storage } = servicesOf(context);
+  let category: { id: number; slug: string; name: string } | null = null;
+  if (params.category !== undefined) {
+    category = await getCategoryBySlug(db, categorySlug(params.category));
+    if (!category) throw data("No such category", { status: 404 });
+    // One canonical address per category: /products/Off%20Road → /products/off-road.
+    if (params.category !== category.slug) {
+      throw redirect(`/products/${category.slug}${url.search}`, 301);
+    }
+  }
+  const [makeModels, categories, viewer] = await Promise.all([
+    findMakeModels(db),
+    findCategories(db, storage),
+    getSessionUser(context, request),
+  ]);
+  const { filters, notices } = parseSearch(url.searchParams, makeModels);
+  const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
+  const canonicalQuery = searchQuery(filters);
+  // A clean search in another order (or with empty fields, as a form without
+  // JavaScript sends it) moves to its canonical URL; a corrected one stays to
+  // say what was corrected.
+  const wanted = searchQuery(filters, {}, { compare });
+  const given = new URLSearchParams(url.search);
+  given.delete("_routes");
+  if (notices.length === 0 && given.toString() !== wanted) {
+    throw redirect(`${url.pathname}${wanted ? `?${wanted}` : ""}`);
+  }
+  const scope = { categoryId: category?.id };
+  const page = await cachedShared(db, `search:${JSON.stringify([filters, scope])}`, () =>
+    searchListings(db, storage, filters, scope),
+  );
+  const [saved, looser] = await Promise.all([
+    // Signed-in visitors get a save button on each row; null hides them.
+    viewer
+      ? savedListingIds(
+          db,
+          viewer.id,
+          page.rows.map((row) => row.id),
+        )
+      : null,
+    page.total === 0 ? suggestLooser(db, filters, scope) : [],
+  ]);
+  const heading = category ? `${category.name} cars` : "All cars";
+  const sameSearch = searchQuery(filters, { page: 1 }, { compare });
+  return {
+    heading,
+    seo: browseSeo(heading, category?.name ?? null, filters, page),
+    categoryName: category?.name ?? null,
+    categorySlug: category?.slug ?? null,
+    // Moving between categories keeps the filters (and starts again at page 1).
+    categories: [{ id: 0, slug: "allProducts", name: "All cars" }, ...categories].map(
+      ({ id, slug, name }) => ({ id, name, href: withQuery(`/products/${slug}`, sameSearch) }),
+    ),
+    pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
+    makeModels,
+    filters,
+    includeSold: filters.sold,
+    notices,
+    canonicalQuery,
+    compare,
+    saved,
+    ...filterChips(url.pathname, filters, compare),
+    suggestions: looserSearches(url.pathname, looser, compare),
+    ...page,
+  };
+}
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const { heading, categories, filters, rows, total, capped, page, pageCount, compare } =
+    loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading";
+  const { formRef, formKey, go, schedule } = useSearchForm();
+  const compareIds = parseCompareIds(compare).ids;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
+      <aside aria-label="Categories and filters" className="min-w-0 lg:row-span-2">
+        <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h2>
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
+          {categories.map((item) => (
+            <li key={item.id} className="shrink-0">
+              <NavLink
+                to={item.href}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                    isActive
+                      ? "bg-brand-600 text-white shadow-sm"
+                      : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100 lg:bg-transparent lg:ring-0"
+                  }`
+                }
+              >
+                {item.name}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 lg:mt-8">
+          <SearchFilterPanel
+            key={formKey}
+            formRef={formRef}
+            go={go}
+            schedule={schedule}
+            filters={filters}
+            makeModels={loaderData.makeModels}
+            total={total}
+            capped={capped}
+            compare={compare}
+          />
+        </div>
+      </aside>
+
+      <section aria-labelledby="browse-heading" aria-busy={busy} className="min-w-0">
+        <h1 id="browse-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          {heading}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+          {total === 0
+            ? "No cars match"
+            : `${countLabel(total, capped)}${filters.sold ? "" : " for sale"}`}
+        </p>
+        <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
+        {loaderData.notices.length > 0 ? <SearchNotices notices={loaderData.notices} /> : null}
+        <ActiveFilters chips={loaderData.chips} clearHref={loaderData.clearHref} />
+
+        <div className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}>
+          {rows.length > 0 ? (
+            <ListingTable
+              rows={rows}
+              caption={`${heading}, page ${page} of ${pageCount}`}
+              saved={loaderData.saved}
+              compareIds={compareIds}
+            />
+          ) : (
+            <EmptySearch
+              suggestions={loaderData.suggestions}
+              filtered={loaderData.chips.length > 0}
+              inCategory={loaderData.categoryName}
+            />
+          )}
+        </div>
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          href={(target) => loaderData.pageHrefs[target] ?? ""}
+        />
+        {capped && page === pageCount ? (
+          <p className="mt-4 text-center text-sm text-slate-600">
+            That is as far as the pages go. Narrow the search to see the rest.
+          </p>
+        ) : null}
+      </section>
+      <CompareBar initialIds={compareIds} />
+    </div>
+  );
+}

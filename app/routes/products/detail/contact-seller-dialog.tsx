@@ -1,0 +1,61 @@
+// The 'Contact Seller' dialog (contact-seller.tsx loads this module on demand):
+// the form posts through a fetcher, so field errors show in place.
+import * as Dialog from "@radix-ui/react-dialog";
+import { type RefObject } from "react";
+import { useFetcher } from "react-router";
+
+import { ContactFields, type ContactProps, type ContactReply } from "./contact-fields.tsx";
+import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
+
+export default function ContactSellerDialogBody({
+  open,
+  onOpenChange,
+  contentId,
+  trigger,
+  ...props
+}: ContactProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The id the button's aria-controls names. */
+  contentId: string;
+  /** The button that opened the dialog: focus returns to it. */
+  trigger: RefObject<HTMLAnchorElement | null>;
+}) {
+  const fetcher = useFetcher<ContactReply>();
+  const pending = fetcher.state !== "idle";
+  const reply = fetcher.data;
+  // A refusal from the server (own car, sold, already requested) also toasts (spec §8).
+  // Success redirects back here with a flash toast; the page then shows that the
+  // request was sent instead of the button, which closes the dialog.
+  return (
+    <FormDialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      formError={reply?.formError}
+      contentId={contentId}
+      trigger={trigger}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="text-lg font-semibold text-slate-900">
+          Contact the seller
+        </Dialog.Title>
+        <Dialog.Close
+          className="-mt-1 -mr-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
+          disabled={pending}
+        >
+          Close
+        </Dialog.Close>
+      </div>
+      <Dialog.Description className="mt-1 text-sm text-slate-600">
+        The seller of the {props.title} gets your name, email, phone number and where you would like
+        to meet, and will contact you.
+      </Dialog.Description>
+      <div className="mt-4">
+        <fetcher.Form method="post" action={props.action} noValidate>
+          <ContactFields props={props} reply={reply} pending={pending} />
+        </fetcher.Form>
+      </div>
+    </FormDialogFrame>
+  );
+}

@@ -1,0 +1,78 @@
+// "Contact Seller" on a car's page (spec §2): buyer email, seller email and the
+// car's location are shown filled in and locked; the buyer gives a name, where
+// to meet and a phone number. With JavaScript it is a dialog; without, the button
+// is a link that shows the same form on the page (`?contact`). The server checks
+// every field and answers with the spec's messages. The dialog's code
+// (contact-seller-dialog.tsx) loads when the button is first pointed at, focused
+// or used: visitors who only read the page never download it.
+import { lazy, Suspense, useId, useRef, useState } from "react";
+
+import { ContactFields, type ContactProps } from "./contact-fields.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+
+export function ContactSellerInline(props: ContactProps) {
+  return (
+    <section
+      id="contact-seller"
+      aria-labelledby="contact-seller-heading"
+      className="mt-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+    >
+      <h2 id="contact-seller-heading" className="text-lg font-semibold text-slate-900">
+        Contact the seller about the {props.title}
+      </h2>
+      <div className="mt-4">
+        <form method="post" action={props.action} noValidate>
+          <ContactFields props={props} reply={props.reply} pending={false} />
+        </form>
+      </div>
+    </section>
+  );
+}
+
+const loadDialog = () => import("./contact-seller-dialog.tsx");
+const ContactSellerDialogBody = lazy(loadDialog);
+const preloadDialog = () => {
+  // A failed download is retried when the button is used.
+  loadDialog().catch(() => undefined);
+};
+
+/** The 'Contact Seller' button and its dialog (rendered only while no request is open). */
+export function ContactSellerDialog(props: ContactProps) {
+  const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so its last reply is kept.
+  const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLAnchorElement>(null);
+  const contentId = useId();
+  return (
+    <>
+      <AppLink
+        ref={trigger}
+        to={`${props.action}#contact-seller`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpened(true);
+          setOpen(true);
+        }}
+        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 sm:w-auto"
+      >
+        Contact Seller
+      </AppLink>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ContactSellerDialogBody
+            {...props}
+            open={open}
+            onOpenChange={setOpen}
+            contentId={contentId}
+            trigger={trigger}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

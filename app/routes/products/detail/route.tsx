@@ -1,0 +1,411 @@
+// The public detail page (DESIGN decision 4): anyone can read it; contacting the
+// seller and reporting need an account.
+import { data, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+
+import { Fact } from "./car-page-parts.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
+import { Icon, type IconProps } from "#app/components/icons.tsx";
+import { JsonLd } from "./json-ld.tsx";
+import { PriceGuidanceCard } from "#app/components/price-guidance.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { ListingFreshness } from "./listing-freshness.tsx";
+import { ListingPicture } from "#app/components/listing-picture.tsx";
+import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import type { FormReply } from "#app/components/form-dialog-parts.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { isStale } from "#app/models/freshness.ts";
+import { parseId } from "#app/models/id.ts";
+import { getListingDetail } from "#app/models/listing.server.ts";
+import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
+import { contactSellerSchema } from "#app/models/order-form.ts";
+import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";
+import { ORDER_MESSAGES } from "#app/models/order.ts";
+import { createReport, hasReported } from "#app/models/report.server.ts";
+import { parseReportForm, REPORT_MESSAGES } from "#app/models/report.ts";
+import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
+import { carJsonLd, publicUrlOf, seoMeta, summarize } from "#app/models/seo.ts";
+import { SITE_NAME } from "#app/models/site.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import { savedListingIds } from "#app/models/wishlist.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
+import { readForm } from "#app/services/form.server.ts";
+import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { loader as rootLoader } from "#app/root.tsx";
+import type { Route } from "./+types/route";
+
+function MapPinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </Icon>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `Car not found — ${SITE_NAME}` }];
+  const { listing, indexable } = loaderData;
+  const cover = listing.photos[0];
+  const facts = [listing.year, listing.make, listing.model].filter(Boolean).join(" ");
+  return seoMeta({
+    title: `${listing.title} — ${formatPrice(listing.resalePrice)}${listing.status === "sold" ? " (sold)" : ""}`,
+    description: summarize(
+      `${facts ? `${facts}, ` : ""}${listing.location}, ${formatPrice(listing.resalePrice)}. ${listing.description}`,
+    ),
+    path: listingPath(listing.id),
+    publicUrl: publicUrlOf(matches),
+    image: cover
+      ? { url: cover.large, width: cover.width, height: cover.height, alt: listing.title }
+      : null,
+    type: "product",
+    // Sold cars (and cars waiting for their seller's confirmation) are not indexed.
+    noindex: !indexable,
+  });
+};
+
+export const headers = passRetryAfter;
+
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data("No such car", { status: 404 });
+  const { db, storage, config } = servicesOf(context);
+  const listing = await cachedShared(db, `detail:${id}`, () => getListingDetail(db, storage, id));
+  if (!listing) throw data("No such car", { status: 404 });
+  // For sale and freshly confirmed: indexed, with an Offer in its structured data.
+  const indexable = listing.status === "available" && !isStale(listing, new Date());
+  const [viewer, guidance] = await Promise.all([
+    getSessionUser(context, request),
+    cachedShared(db, `guidance:${id}`, () =>
+      getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
+    ),
+  ]);
+  const [openRequest, saved, reported] = viewer
+    ? await Promise.all([
+        hasOpenOrder(db, viewer.id, id),
+        savedListingIds(db, viewer.id, [id]).then((ids) => ids.length > 0),
+        hasReported(db, viewer.id, id),
+      ])
+    : [false, false, false];
+  return {
+    listing,
+    now: new Date().toISOString(),
+    openRequest,
+    saved,
+    // Without JavaScript, "Contact Seller" is a link that shows the form on the page.
+    contactOnPage: url.searchParams.has("contact"),
+    reported,
+    // The same for 'Report To Admin' (`?report`).
+    reportOnPage: url.searchParams.has("report"),
+    guidance,
+    indexable,
+    jsonLd: carJsonLd(
+      indexable ? listing : { ...listing, status: "sold" as const },
+      config.publicUrl,
+      listingPath(listing.id),
+    ),
+  };
+}
+
+export async function action({ params, context, request, url }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, request, url, "create:order");
+  const id = parseId(params.id);
+  if (id === null) throw data("No such car", { status: 404 });
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "order":
+      return contactSeller(servicesOf(context), viewer, id, form);
+    case "report":
+      return reportCar(servicesOf(context), viewer, id, form);
+    default:
+      return data({ error: "That action is not available here." }, { status: 400 });
+  }
+}
+
+/** The contact-seller form: the spec's messages next to fields, refusals in words. */
+async function contactSeller(
+  services: ReturnType<typeof servicesOf>,
+  viewer: SessionUser,
+  id: number,
+  form: FormData,
+) {
+  const values = {
+    buyerName: String(form.get("buyerName") ?? ""),
+    meetingLocation: String(form.get("meetingLocation") ?? ""),
+    buyerPhone: String(form.get("buyerPhone") ?? ""),
+  };
+  const parsed = contactSellerSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
+    return data({ intent: "order" as const, fieldErrors, values }, { status: 400 });
+  }
+  const outcome = await placeOrder(services, viewer, id, parsed.data);
+  if (!outcome.ok) {
+    // Over a limit: 429 with Retry-After, and the form comes back with what was typed.
+    return data(
+      { intent: "order" as const, formError: outcome.message, values },
+      outcome.status === 429
+        ? limitedInit(outcome.retryAfterSeconds, 429)
+        : { status: outcome.status },
+    );
+  }
+  return redirectWithToast(services.config, listingPath(id), {
+    type: "success",
+    message: ORDER_MESSAGES.placed,
+  });
+}
+
+/** 'Report To Admin': a reason and optional words; one report per person and car. */
+async function reportCar(
+  services: ReturnType<typeof servicesOf>,
+  viewer: SessionUser,
+  id: number,
+  form: FormData,
+) {
+  const values = { reason: form.get("reason"), details: form.get("details") };
+  const parsed = parseReportForm(values);
+  const echo = {
+    reason: typeof values.reason === "string" ? values.reason : "",
+    details: typeof values.details === "string" ? values.details : "",
+  };
+  if (!parsed.ok) {
+    return data(
+      { intent: "report" as const, fieldErrors: parsed.errors, values: echo },
+      { status: 400 },
+    );
+  }
+  const outcome = await createReport(services.db, viewer.id, id, parsed.value);
+  if (outcome === "missing") throw data(REPORT_MESSAGES.missingCar, { status: 404 });
+  if (outcome !== "created") {
+    const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
+    return data(
+      { intent: "report" as const, formError, values: echo },
+      {
+        status: 409,
+      },
+    );
+  }
+  return redirectWithToast(services.config, listingPath(id), {
+    type: "success",
+    message: REPORT_MESSAGES.sent,
+  });
+}
+
+// Only signed-in viewers get the contact, save and report buttons: visitors' browsers
+// do not download them.
+const BuyerActions = loadWhenShown(() => import("./buyer-actions.tsx").then((m) => m.BuyerActions));
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+
+export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing } = loaderData;
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const [cover, ...others] = listing.photos;
+  const loginHref = `/login?redirectTo=${encodeURIComponent(`/dashboard/productDetails/${listing.id}`)}`;
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <AppLink to="/products" className="hover:text-brand-700">
+              Products
+            </AppLink>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <AppLink to={`/products/${listing.category.slug}`} className="hover:text-brand-700">
+              {listing.category.name}
+            </AppLink>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate font-medium text-slate-900">
+            {listing.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1.35fr_1fr] lg:gap-12">
+        <div>
+          {cover ? (
+            <PhotoViewer
+              photos={listing.photos}
+              title={listing.title}
+              className="group relative block overflow-hidden rounded-2xl bg-slate-200 shadow-sm"
+            >
+              <ListingPicture
+                photo={cover}
+                sizes="(min-width: 1280px) 700px, (min-width: 1024px) 55vw, 100vw"
+                alt={listing.title}
+                priority="high"
+                className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
+              />
+              <span className="absolute right-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
+                Click to zoom · {listing.photos.length}{" "}
+                {listing.photos.length === 1 ? "photo" : "photos"}
+              </span>
+            </PhotoViewer>
+          ) : (
+            <div className="aspect-[8/5] rounded-2xl bg-slate-200" />
+          )}
+          {others.length > 0 ? (
+            <ul className="mt-3 grid grid-cols-4 gap-3">
+              {others.map((photo, index) => (
+                <li key={photo.small}>
+                  <PhotoViewer
+                    photos={listing.photos}
+                    startIndex={index + 1}
+                    title={listing.title}
+                    label={`Open photo ${index + 2} of ${listing.title}`}
+                    className="block overflow-hidden rounded-xl bg-slate-200"
+                  >
+                    <ListingPicture
+                      photo={photo}
+                      sizes="(min-width: 1024px) 160px, 25vw"
+                      alt=""
+                      className="aspect-[8/5] w-full object-cover hover:opacity-90"
+                    />
+                  </PhotoViewer>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20">
+              {listing.category.name}
+            </span>
+            <StatusBadge status={listing.status} />
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {listing.title}
+          </h1>
+          <p className="mt-2 flex items-center gap-1.5 text-slate-600">
+            <MapPinIcon className="size-4" /> {listing.location}
+          </p>
+
+          <dl className="mt-6 grid grid-cols-2 gap-3">
+            <div className="rounded-xl bg-brand-900 px-4 py-3 text-white">
+              <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">
+                Resale price
+              </dt>
+              <dd className="mt-1 text-2xl font-extrabold">{formatPrice(listing.resalePrice)}</dd>
+            </div>
+            <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                Original price
+              </dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-500">
+                {formatPrice(listing.originalPrice)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-4 font-medium text-slate-900">
+            {usageLine(listing.yearsUsed, listing.periodAmount, listing.periodUnit)}
+          </p>
+          <ListingFreshness
+            status={listing.status}
+            createdAt={listing.createdAt}
+            confirmedAt={listing.confirmedAt}
+            now={loaderData.now}
+          />
+          <div className="mt-4">
+            <CompareToggle listingId={listing.id} title={listing.title} size="md" />
+          </div>
+          {loaderData.guidance ? (
+            <div className="mt-4">
+              <PriceGuidanceCard guidance={loaderData.guidance} price={listing.resalePrice} />
+            </div>
+          ) : null}
+
+          <section
+            aria-labelledby="seller-heading"
+            className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2
+              id="seller-heading"
+              className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Seller
+            </h2>
+            <div className="mt-3">
+              <SellerIdentity seller={listing.seller} showEmail />
+            </div>
+            {viewer ? (
+              <BuyerActions
+                listing={listing}
+                viewer={viewer}
+                openRequest={loaderData.openRequest}
+                saved={loaderData.saved}
+                contactOnPage={loaderData.contactOnPage}
+                reply={
+                  actionData && "intent" in actionData && actionData.intent === "order"
+                    ? actionData
+                    : null
+                }
+                reported={loaderData.reported}
+                reportOnPage={loaderData.reportOnPage}
+                reportReply={
+                  actionData && "intent" in actionData && actionData.intent === "report"
+                    ? (actionData as FormReply)
+                    : null
+                }
+              />
+            ) : (
+              <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
+                <p>Please log in to contact the seller.</p>
+                <AppLink
+                  to={loginHref}
+                  className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Log in
+                </AppLink>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1.35fr_1fr] lg:gap-12">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+            Description
+          </h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+            {listing.description}
+          </p>
+        </section>
+        <section aria-labelledby="facts-heading">
+          <h2 id="facts-heading" className="text-xl font-semibold text-slate-900">
+            Car details
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            <Fact label="Quality" value={listing.quality} />
+            <Fact label="Make" value={listing.make} />
+            <Fact label="Model" value={listing.model} />
+            <Fact label="Year" value={listing.year} />
+            <Fact
+              label="Mileage"
+              value={
+                listing.mileageKm === null
+                  ? null
+                  : formatMileage(listing.mileageKm, listing.mileageUnit)
+              }
+            />
+            <Fact label="Fuel" value={listing.fuel} />
+            <Fact label="Transmission" value={listing.transmission} />
+            <Fact label="Colour" value={listing.colour} />
+          </dl>
+        </section>
+      </div>
+      <JsonLd data={loaderData.jsonLd} />
+      <CompareBar />
+    </article>
+  );
+}

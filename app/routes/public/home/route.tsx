@@ -1,0 +1,123 @@
+import { CategoryCards } from "#app/components/category-cards.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { AdvertisedTable } from "./advertised-table.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { findCategories } from "#app/models/category.server.ts";
+import { findAdvertisedListings } from "#app/models/listing.server.ts";
+import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { getSiteStats } from "#app/models/site.server.ts";
+import { dbContext, storageContext } from "#app/services/app-context.server.ts";
+import { cachedShared } from "#app/services/cache.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Find your dream car: used cars from trusted sellers",
+    description:
+      "Buy and sell used cars from trusted, verified sellers on Carlot: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.",
+    path: "/",
+    publicUrl: publicUrlOf(matches),
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const storage = context.get(storageContext);
+  const [categories, advertised, stats] = await Promise.all([
+    findCategories(db, storage),
+    cachedShared(db, "home:advertised", () => findAdvertisedListings(db, storage)),
+    getSiteStats(db),
+  ]);
+  return { categories, advertised, stats };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, advertised, stats } = loaderData;
+  return (
+    <>
+      <section className="relative overflow-hidden bg-brand-900 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(59,99,240,0.55),transparent_60%),radial-gradient(ellipse_at_bottom_left,rgba(245,158,11,0.18),transparent_55%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-12 sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">
+            Used cars from people you can trust
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
+            Find Your Dream Car
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">
+            Browse sedans, off-roaders, muscle cars and SUVs from verified sellers near you. Pick a
+            category to start, or look through every car for sale.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <AppLink
+              to="/products/allProducts"
+              prefetch="intent"
+              className="inline-flex items-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
+            >
+              See all cars <ArrowRightIcon className="size-4" />
+            </AppLink>
+          </div>
+          <h2 className="sr-only">Categories</h2>
+          <div className="mt-12">
+            <CategoryCards categories={categories} action="See" />
+          </div>
+        </div>
+      </section>
+
+      {advertised.length > 0 ? (
+        <section
+          aria-labelledby="best-products"
+          className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
+        >
+          <h2
+            id="best-products"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            Here Are Some Best Products
+          </h2>
+          <p className="mt-2 mb-6 text-slate-600">
+            These cars are advertised by their sellers. When more are advertised than fit here, they
+            take turns day by day.
+          </p>
+          <AdvertisedTable rows={advertised} />
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby="stats-heading"
+        className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
+      >
+        <h2 id="stats-heading" className="sr-only">
+          Carlot in numbers
+        </h2>
+        <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
+          <div className="flex flex-col-reverse text-center">
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Likes
+            </dt>
+            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stats.likes}</dd>
+          </div>
+          <div className="flex flex-col-reverse text-center">
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Cars delivered
+            </dt>
+            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+              {stats.carsDelivered}
+            </dd>
+          </div>
+          <div className="flex flex-col-reverse text-center">
+            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+              Tasks done
+            </dt>
+            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+              {stats.tasksDone}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
