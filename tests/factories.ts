@@ -1,7 +1,9 @@
-// Factories: build real rows with sensible defaults; tests override what matters.
+// Factories: insert real rows with sensible defaults; tests override what matters.
+// The row builders they share with the demo seed are in app/db/rows.ts.
 import { randomUUID } from "node:crypto";
 
 import type { Db } from "#app/db/client.server.ts";
+import { photoRows, userRow } from "#app/db/rows.ts";
 import { category, listing, listingPhoto, order, user } from "#app/db/schema.ts";
 import { CATEGORY_NAMES, categorySlug } from "#app/models/category.ts";
 
@@ -26,14 +28,15 @@ export async function createUser(db: Db, overrides: Partial<typeof user.$inferIn
   const n = next();
   const [row] = await db
     .insert(user)
-    .values({
-      id: randomUUID(),
-      name: `Test Person ${n}`,
-      email: `person${n}-${randomUUID().slice(0, 8)}@example.com`,
-      role: "seller",
-      image: `/media/avatars/test/${n}.webp`,
-      ...overrides,
-    })
+    .values(
+      userRow({
+        name: `Test Person ${n}`,
+        email: `person${n}-${randomUUID().slice(0, 8)}@example.com`,
+        role: "seller",
+        image: `/media/avatars/test/${n}.webp`,
+        ...overrides,
+      }),
+    )
     .returning();
   if (!row) throw new Error("user not created");
   return row;
@@ -69,15 +72,16 @@ export async function createListing(
   const photos = options.photos ?? 1;
   if (photos > 0) {
     await db.insert(listingPhoto).values(
-      Array.from({ length: photos }, (_, position) => ({
-        listingId: row.id,
-        position,
-        smallKey: `listings/test/${row.id}-${position}-s.webp`,
-        mediumKey: `listings/test/${row.id}-${position}-m.webp`,
-        largeKey: `listings/test/${row.id}-${position}-l.webp`,
-        width: 1600,
-        height: 1000,
-      })),
+      photoRows(
+        row.id,
+        Array.from({ length: photos }, (_, position) => ({
+          smallKey: `listings/test/${row.id}-${position}-s.webp`,
+          mediumKey: `listings/test/${row.id}-${position}-m.webp`,
+          largeKey: `listings/test/${row.id}-${position}-l.webp`,
+          width: 1600,
+          height: 1000,
+        })),
+      ),
     );
   }
   return row;

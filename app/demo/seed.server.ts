@@ -1,11 +1,10 @@
 // Start-up data. The four categories are product data and go into any empty
 // database; the demo marketplace goes into an empty database only when asked
 // (SEED_DEMO), which is the default for the embedded database alone.
-import { randomUUID } from "node:crypto";
-
 import { count, eq } from "drizzle-orm";
 
 import type { Database, Db } from "#app/db/client.server.ts";
+import { passwordAccountRow, photoRows, userRow } from "#app/db/rows.ts";
 import {
   account,
   category,
@@ -17,15 +16,9 @@ import {
 import { avatarSvg, carPhotoSvg, categorySvg, type BodyStyle } from "#app/demo/artwork.server.ts";
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from "#app/demo/data.ts";
 import { categorySlug } from "#app/models/category.ts";
-import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
+import { hashPassword } from "#app/services/auth.server.ts";
 import type { Env } from "#app/services/env.server.ts";
-import {
-  loadSharp,
-  storeImage,
-  storePhoto,
-  type RawImage,
-  type StoredPhoto,
-} from "#app/services/images.server.ts";
+import { loadSharp, storeImage, storePhoto, type RawImage } from "#app/services/images.server.ts";
 import { MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -114,10 +107,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
     const userIds = new Map<string, string>();
     await tx.insert(user).values(
       DEMO_USERS.map((person, index) => {
-        const id = randomUUID();
-        userIds.set(person.key, id);
-        return {
-          id,
+        const row = userRow({
           name: person.name,
           email: person.email,
           emailVerified: true,
@@ -125,7 +115,9 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
           role: person.role,
           verified: Boolean(person.verified),
           createdAt: new Date(now - (120 - index * 9) * DAY_MS),
-        };
+        });
+        userIds.set(person.key, row.id);
+        return row;
       }),
     );
     // What the demo admin checked, so the badges explain themselves.
@@ -144,15 +136,9 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
           : [],
       ),
     );
-    await tx.insert(account).values(
-      [...userIds.values()].map((id) => ({
-        id: randomUUID(),
-        accountId: id,
-        providerId: CREDENTIAL_PROVIDER,
-        userId: id,
-        password: passwordHash,
-      })),
-    );
+    await tx
+      .insert(account)
+      .values([...userIds.values()].map((id) => passwordAccountRow(id, passwordHash)));
     const inserted = await tx
       .insert(listing)
       .values(
@@ -189,15 +175,16 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
         }),
       )
       .returning({ id: listing.id });
-    await tx.insert(listingPhoto).values(
-      inserted.flatMap(({ id }, carIndex) =>
-        Array.from({ length: PHOTOS_PER_LISTING }, (_, position) => ({
-          listingId: id,
-          position,
-          ...(photos[carIndex * PHOTOS_PER_LISTING + position] as StoredPhoto),
-        })),
-      ),
-    );
+    await tx
+      .insert(listingPhoto)
+      .values(
+        inserted.flatMap(({ id }, carIndex) =>
+          photoRows(
+            id,
+            photos.slice(carIndex * PHOTOS_PER_LISTING, (carIndex + 1) * PHOTOS_PER_LISTING),
+          ),
+        ),
+      );
   });
   return { listings: DEMO_LISTINGS.length };
 }

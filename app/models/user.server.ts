@@ -5,9 +5,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { CREDENTIAL_PROVIDER, passwordAccountRow, userRow } from "#app/db/rows.ts";
 import { account, user } from "#app/db/schema.ts";
 import type { Role } from "#app/models/user.ts";
-import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
+import { hashPassword } from "#app/services/auth.server.ts";
 
 /** Creates a user who can sign in with `password`, in one transaction. */
 export async function createUserWithPassword(
@@ -24,22 +25,18 @@ export async function createUserWithPassword(
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.insert(user).values({
-      id,
-      name: input.name,
-      email: input.email.trim().toLowerCase(),
-      emailVerified: true,
-      image: input.image ?? null,
-      role: input.role,
-      verified: input.verified ?? false,
-    });
-    await tx.insert(account).values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: CREDENTIAL_PROVIDER,
-      userId: id,
-      password: passwordHash,
-    });
+    await tx.insert(user).values(
+      userRow({
+        id,
+        name: input.name,
+        email: input.email.trim().toLowerCase(),
+        emailVerified: true,
+        image: input.image ?? null,
+        role: input.role,
+        verified: input.verified ?? false,
+      }),
+    );
+    await tx.insert(account).values(passwordAccountRow(id, passwordHash));
   });
   return id;
 }
@@ -73,13 +70,9 @@ export async function createOrPromoteAdmin(
       .where(and(eq(account.userId, existing.id), eq(account.providerId, CREDENTIAL_PROVIDER)))
       .limit(1);
     if (!credential) {
-      await tx.insert(account).values({
-        id: randomUUID(),
-        accountId: existing.id,
-        providerId: CREDENTIAL_PROVIDER,
-        userId: existing.id,
-        password: await hashPassword(input.password),
-      });
+      await tx
+        .insert(account)
+        .values(passwordAccountRow(existing.id, await hashPassword(input.password)));
       return true;
     }
     return false;

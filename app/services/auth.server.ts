@@ -21,9 +21,6 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-/** better-auth's provider id for email + password accounts. */
-export const CREDENTIAL_PROVIDER = "credential";
-
 export const OIDC_PROVIDER_ID = "oidc";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -7,10 +7,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 
 import type { Database } from "#app/db/client.server.ts";
+import { passwordAccountRow } from "#app/db/rows.ts";
 import { account, user } from "#app/db/schema.ts";
 import { REPORT_REASONS } from "#app/models/report.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
-import { CREDENTIAL_PROVIDER, hashPassword } from "#app/services/auth.server.ts";
+import { hashPassword } from "#app/services/auth.server.ts";
 
 import { loadAtRate, rawGet, verdict, type Measured } from "./bench-load.ts";
 import { cpuMs } from "#scripts/dev/production-server.ts";
@@ -62,13 +63,7 @@ export async function ensureSignedInData(
   if (done) return { accounts, seconds: null };
 
   const started = performance.now();
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: seller.id,
-    providerId: CREDENTIAL_PROVIDER,
-    userId: seller.id,
-    password: await hashPassword(PASSWORD),
-  });
+  await db.insert(account).values(passwordAccountRow(seller.id, await hashPassword(PASSWORD)));
   const buyerId = await createUserWithPassword(db, {
     name: "Bench Buyer",
     email: BUYER_EMAIL,
