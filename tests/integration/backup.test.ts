@@ -22,7 +22,7 @@ import {
   restoreBackup,
   type BackupHeader,
 } from "#scripts/ops/lib/backup.ts";
-import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/tar.ts";
+import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/archive.ts";
 
 import {
   dropDatabases,

@@ -14,7 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { checkBackup, type BackupHeader } from "#scripts/ops/lib/backup.ts";
-import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/tar.ts";
+import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/archive.ts";
 
 const OLD_ARCHIVE = path.join(import.meta.dirname, "fixtures", "old-backup.tar.gz");
 

@@ -13,7 +13,7 @@ import {
 
 import type { FileRecord } from "./backup.ts";
 import { digest, eachLimited } from "./storage-copy.ts";
-import type { ArchiveSource } from "./tar.ts";
+import type { ArchiveSource } from "./archive.ts";
 
 /** Requests to an S3 store at a time (local disk is not slowed by it). */
 const CONCURRENCY = 8;

@@ -38,7 +38,7 @@ import {
   verifyMedia,
 } from "./backup-media.ts";
 import { runPgTool } from "./pg-tools.ts";
-import { ArchiveError, readArchive, writeArchive, type ArchiveSource } from "./tar.ts";
+import { ArchiveError, readArchive, writeArchive, type ArchiveSource } from "./archive.ts";
 
 export const FORMAT = "carlot-backup";
 export const FORMAT_VERSION = 1;
