@@ -13,45 +13,22 @@
 // Never shared: requests carrying one of our cookies (a session, a flash toast, a
 // sign-in in progress) never reach the cache; responses that set a cookie, are not a
 // 200, or are not a page or its data are never stored.
-import { createHash } from "node:crypto";
+//
+// This module keeps the stored pages (least recently used first out when the byte
+// limit is reached, one render per page however many wait for it) and serves them;
+// page-cache-rules.ts says what is answered and kept, page-cache-entry.ts how a page
+// is stored.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 
-import { pagePathOf } from "#app/framework/data-url.ts";
 import { logger } from "#app/services/logger.server.ts";
 
+import { makeEntry, type Entry, type PageHeaders } from "./page-cache-entry.ts";
+import { cacheKey, isStorable } from "./page-cache-rules.ts";
+import { chooseEncoding, isNotModified } from "./response-negotiation.ts";
 import { securityHeaderList } from "./security.ts";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** Public pages every visitor sees alike; their `.data` (client navigations) too. */
-const CACHEABLE_PAGE =
-  /^\/(?:|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})$/;
-/** The sitemap, robots.txt and the router's `__manifest` (which routes exist: per build). */
-const CACHEABLE_FILE = /^\/(?:sitemap\.xml|robots\.txt|__manifest)$/;
-/** Longer addresses (long search queries) are rendered each time. */
-const MAX_URL_LENGTH = 512;
-/** Our cookies all carry the name (session, sign-in state, flash toast). */
-const OUR_COOKIE = /carlot/i;
-const STORABLE_TYPE = /^(?:text\/html|text\/x-script|text\/plain|text\/xml|application\/xml)\b/;
-/** Below this size compression saves nothing worth a header. */
-const COMPRESS_MIN_BYTES = 1024;
-
-type Encoding = "br" | "gzip" | "identity";
-
-type Variant = { body: Buffer; hit: string[]; miss: string[] };
-
-type Entry = {
-  variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
-  etag: string;
-  /** Last-Modified, whole seconds (what the header can say). */
-  modifiedMs: number;
-  notModified: string[];
-  expires: number;
-  bytes: number;
-};
+export { inlineScriptHashes } from "./page-cache-entry.ts";
+export { answersHost, chooseEncoding, strongEtag } from "./response-negotiation.ts";
 
 export type RenderPage = (request: {
   url: string;
@@ -70,7 +47,7 @@ export type PageCacheOptions = {
   /** Renders a page for a visitor, as the router would for this URL. */
   render: RenderPage;
   /** Security headers (the CSP with the given script policy). */
-  headers: (scripts: { nonce: string } | { hashes: string[] }) => [string, string][];
+  headers: PageHeaders;
   /** Makes the per-request nonce given to `render`. */
   nonce: () => string;
   now?: () => number;
@@ -98,7 +75,6 @@ export type PageCache = {
   setEnabled(enabled: boolean): void;
   stats(): PageCacheStats;
 };
-
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
@@ -107,18 +83,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let bytes = 0;
   let generation = 0;
   let enabled = options.maxBytes > 0;
-
-  function cacheable(req: IncomingMessage): string | null {
-    if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
-    const url = req.url;
-    if (!url || url.length > MAX_URL_LENGTH || url.charCodeAt(0) !== 47 /* "/" */) return null;
-    const query = url.indexOf("?");
-    const path = query === -1 ? url : url.slice(0, query);
-    if (!CACHEABLE_FILE.test(path) && !CACHEABLE_PAGE.test(pagePathOf(path))) return null;
-    const cookie = req.headers.cookie;
-    if (cookie !== undefined && OUR_COOKIE.test(cookie)) return null;
-    return answersHost(options.hosts, req) ? url : null;
-  }
 
   function send(entry: Entry, req: IncomingMessage, res: ServerResponse, hit: boolean): void {
     if (isNotModified(req, entry)) {
@@ -170,13 +134,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       clientAddress: req.socket.remoteAddress ?? "unknown",
     });
     const body = Buffer.from(await response.arrayBuffer());
-    const type = response.headers.get("content-type") ?? "";
-    const storable =
-      response.status === 200 &&
-      response.headers.getSetCookie().length === 0 &&
-      (STORABLE_TYPE.test(type) ||
-        (key.startsWith("/__manifest?") && type.startsWith("application/json"))) &&
-      !/no-store/i.test(response.headers.get("cache-control") ?? "");
+    const storable = isStorable(key, response);
     if (!storable) {
       // Served as rendered, with the nonce it was rendered with.
       sendRendered(response, body, options.headers({ nonce }), req, res);
@@ -202,7 +160,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     tryServe(req, res, fallback) {
-      const key = cacheable(req);
+      const key = enabled ? cacheKey(req, options.hosts) : null;
       if (key === null) return false;
       const entry = entries.get(key);
       if (entry && entry.expires > now()) {
@@ -250,119 +208,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-async function makeEntry(
-  response: Response,
-  rendered: Buffer,
-  nonce: string,
-  options: PageCacheOptions,
-  storedAt: number,
-): Promise<Entry | null> {
-  const type = response.headers.get("content-type") ?? "";
-  let body = rendered;
-  let hashes: string[] = [];
-  if (type.startsWith("text/html")) {
-    const html = rendered.toString("utf8").split(` nonce="${nonce}"`).join("");
-    // A nonce left anywhere else would be published to every visitor: do not store.
-    if (nonce && html.includes(nonce)) return null;
-    hashes = inlineScriptHashes(html);
-    body = Buffer.from(html, "utf8");
-  }
-  const etag = strongEtag(body);
-  const modifiedMs = Math.floor(storedAt / 1000) * 1000;
-  const lastModified = new Date(modifiedMs).toUTCString();
-  const cacheControl = response.headers.get("cache-control") ?? "private, no-cache";
-  const common: string[] = [
-    "ETag",
-    etag,
-    "Last-Modified",
-    lastModified,
-    "Cache-Control",
-    cacheControl,
-    "Vary",
-    "Accept-Encoding",
-  ];
-  for (const [name, value] of options.headers({ hashes })) common.push(name, value);
-  response.headers.forEach((value, name) => {
-    if (!REPLACED_HEADERS.has(name)) common.push(name, value);
-  });
-  const variant = (encoded: Buffer, encoding: Encoding | null): Variant => {
-    const head = [
-      ...common,
-      "Content-Type",
-      type,
-      "Content-Length",
-      String(encoded.length),
-      ...(encoding ? ["Content-Encoding", encoding] : []),
-    ];
-    return { body: encoded, hit: [...head, "X-Cache", "hit"], miss: [...head, "X-Cache", "miss"] };
-  };
-  const variants: Entry["variants"] = { identity: variant(body, null) };
-  if (body.length >= COMPRESS_MIN_BYTES) {
-    const [gz, br] = await Promise.all([
-      gzip(body, { level: 9 }),
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        },
-      }),
-    ]);
-    variants.gzip = variant(gz, "gzip");
-    variants.br = variant(br, "br");
-  }
-  // A browser revalidating its copy takes these headers into it.
-  const notModified = [...common, "X-Cache", "hit"];
-  const bytes = Object.values(variants).reduce((sum, v) => sum + v.body.length, 0) + 2048;
-  return {
-    variants,
-    etag,
-    modifiedMs,
-    notModified,
-    expires: storedAt + options.ttlMs,
-    bytes,
-  };
-}
-
-/** Headers of a rendered response that a stored page sets itself. */
-const REPLACED_HEADERS = new Set([
-  "cache-control",
-  "content-type",
-  "content-length",
-  "content-encoding",
-  "content-security-policy",
-  "transfer-encoding",
-  "connection",
-  "date",
-  "etag",
-  "last-modified",
-  "vary",
-  "set-cookie",
-]);
-
-/** A strong ETag for `body`: part of its SHA-256, the same for the same bytes. */
-export function strongEtag(body: Buffer): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-}
-
-/** Whether a request's Host is one answered before Express (`null`: any host). */
-export function answersHost(hosts: Set<string> | null, req: IncomingMessage): boolean {
-  if (!hosts) return true;
-  const host = req.headers.host;
-  return Boolean(host) && hosts.has(host!.toLowerCase());
-}
-
-/** The SHA-256 (base64) of each inline script's text, as CSP `'sha256-…'` wants them. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes, text] = match;
-    if (/\bsrc\s*=/i.test(attributes!) || !text) continue;
-    hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
-  }
-  return [...hashes];
-}
-
 function sendRendered(
   response: Response,
   body: Buffer,
@@ -381,44 +226,6 @@ function sendRendered(
   res.writeHead(response.status);
   if (req.method === "HEAD") res.end();
   else res.end(body);
-}
-
-function isNotModified(req: IncomingMessage, entry: Entry): boolean {
-  const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch !== undefined) {
-    if (ifNoneMatch.trim() === "*") return true;
-    return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag);
-  }
-  const ifModifiedSince = req.headers["if-modified-since"];
-  if (ifModifiedSince === undefined) return false;
-  const since = Date.parse(ifModifiedSince);
-  return Number.isFinite(since) && since >= entry.modifiedMs;
-}
-
-const encodingChoices = new Map<string, Encoding>();
-
-/** br when the client takes it, else gzip, else the bytes as they are. */
-export function chooseEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const known = encodingChoices.get(header);
-  if (known) return known;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim());
-    if (!name) continue;
-    let weight = 1;
-    for (const param of params) {
-      const q = /^q=([01](?:\.\d{0,3})?)$/.exec(param);
-      if (q) weight = Number(q[1]);
-    }
-    weights.set(name, weight);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const br = weightOf("br");
-  const gz = weightOf("gzip");
-  const choice: Encoding = br > 0 && br >= gz ? "br" : gz > 0 ? "gzip" : "identity";
-  if (encodingChoices.size < 256) encodingChoices.set(header, choice);
-  return choice;
 }
 
 /** The security headers of stored pages: `securityHeaderList` for production. */
