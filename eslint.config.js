@@ -61,7 +61,7 @@ export default tseslint.config(
   },
   {
     // Routes and components never reach the database directly: they go through models.
-    files: ["app/routes/**", "app/components/**", "app/root.tsx"],
+    files: ["app/routes/**", "app/components/**", "app/layout/**", "app/root.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     // Client-safe modules never import server-only code: models, shared components and
     // the components beside a page's route.tsx (the route module itself has loaders).
-    files: ["app/models/*.ts", "app/components/**", "app/routes/**"],
+    files: ["app/models/*.ts", "app/components/**", "app/layout/**", "app/routes/**"],
     ignores: ["app/models/*.server.ts", "app/routes/**/route.tsx"],
     rules: {
       "no-restricted-imports": [

@@ -12,11 +12,11 @@ import {
 import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { ProgressBar } from "#app/layout/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
+import { SiteFooter } from "#app/layout/site-footer.tsx";
+import { SiteHeader } from "#app/layout/site-header.tsx";
 import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { configContext } from "#app/services/app-context.server.ts";
@@ -126,4 +126,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 
 import { CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
-import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";

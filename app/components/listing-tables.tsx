@@ -1,8 +1,8 @@
-import { CompareToggle } from "#app/components/compare-tray.tsx";
+import { CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
-import { PhotoViewer } from "#app/components/photo-viewer.tsx";
+import { PhotoViewer } from "#app/components/photo-viewer/photo-viewer.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";

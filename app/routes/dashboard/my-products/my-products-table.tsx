@@ -6,7 +6,7 @@ import { useFormAction } from "react-router";
 
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import {
   accentButton,

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"} — ${SITE_NAME}` },
 ];
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 const PATH = "/dashboard/myProducts";
 export const MESSAGES = {

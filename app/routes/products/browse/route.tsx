@@ -2,7 +2,7 @@
 // and numbered pages over the public cars, all in the URL (decision 010).
 import { data, NavLink, redirect, useNavigation } from "react-router";
 
-import { CompareBar } from "#app/components/compare-tray.tsx";
+import { CompareBar } from "#app/components/compare-tray/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
 import { SearchBar, SearchFilterPanel, useSearchForm } from "./search-filters.tsx";
 import { ActiveFilters } from "./search-results.tsx";
@@ -64,7 +64,7 @@ function browseSeo(
   };
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);

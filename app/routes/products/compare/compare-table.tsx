@@ -2,7 +2,7 @@
 // differ are highlighted, and the best price, mileage and year are marked.
 import type { ReactNode } from "react";
 
-import { VerifiedBadge } from "#app/components/listing-bits.tsx";
+import { VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import {

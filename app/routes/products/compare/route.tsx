@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import { CompareTable } from "./compare-table.tsx";
-import { useSyncTray } from "#app/components/compare-tray.tsx";
+import { useSyncTray } from "#app/components/compare-tray/compare-tray.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);

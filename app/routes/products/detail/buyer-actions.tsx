@@ -4,7 +4,7 @@
 
 import type { ContactReply } from "./contact-fields.tsx";
 import { ContactSellerDialog, ContactSellerInline } from "./contact-seller.tsx";
-import type { FormReply } from "#app/components/form-dialog-parts.tsx";
+import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { ReportCarButton, ReportCarInline } from "./report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";

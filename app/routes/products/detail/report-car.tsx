@@ -6,8 +6,8 @@ import {
   FormDialog,
   FormSection,
   TextAreaField,
-} from "#app/components/admin-form-dialog.tsx";
-import type { FormReply } from "#app/components/form-dialog-parts.tsx";
+} from "#app/components/form-dialog/admin-form-dialog.tsx";
+import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import {
   REPORT_DETAILS_MAX,
   REPORT_MESSAGES,

@@ -5,15 +5,15 @@ import { z } from "zod";
 
 import { Fact } from "./car-page-parts.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
-import { CompareBar, CompareToggle } from "#app/components/compare-tray.tsx";
+import { CompareBar, CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
 import { Icon, type IconProps } from "#app/components/icons.tsx";
 import { JsonLd } from "./json-ld.tsx";
 import { PriceGuidanceCard } from "#app/components/price-guidance.tsx";
-import { SellerIdentity, StatusBadge } from "#app/components/listing-bits.tsx";
+import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { ListingFreshness } from "./listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
-import { PhotoViewer } from "#app/components/photo-viewer.tsx";
-import type { FormReply } from "#app/components/form-dialog-parts.tsx";
+import { PhotoViewer } from "#app/components/photo-viewer/photo-viewer.tsx";
+import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
@@ -200,7 +200,7 @@ async function reportCar(
 // do not download them.
 const BuyerActions = loadWhenShown(() => import("./buyer-actions.tsx").then((m) => m.BuyerActions));
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing } = loaderData;

@@ -1,6 +1,10 @@
 // The home page's table of advertised cars: every column of spec §2.
 import { CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
-import { SellerAvatar, StatusBadge, VerifiedBadge } from "#app/components/listing-bits.tsx";
+import {
+  SellerAvatar,
+  StatusBadge,
+  VerifiedBadge,
+} from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { formatPrice, type ListingRow } from "#app/models/listing.ts";
 

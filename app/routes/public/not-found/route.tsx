@@ -1,7 +1,7 @@
 // Any path no other route matches: the 404 page, with HTTP status 404.
 import { data } from "react-router";
 
-import { NotFoundPage } from "#app/components/not-found-page.tsx";
+import { NotFoundPage } from "#app/components/errors/not-found-page.tsx";
 import { SITE_NAME } from "#app/models/site.ts";
 
 import type { Route } from "./+types/route";

@@ -13,7 +13,7 @@ import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: `Audit Log — ${SITE_NAME}` }];
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.audit);

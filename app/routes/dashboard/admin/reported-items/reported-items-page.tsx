@@ -6,7 +6,7 @@ import { useFormAction } from "react-router";
 import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { StatusBadge } from "#app/components/listing-bits.tsx";
+import { StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";

@@ -22,7 +22,7 @@ import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: `Reported Items — ${SITE_NAME}` }];
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 const PATH = "/dashboard/reportedItems";
 const MISSING = "This car is not listed any more.";

@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Users"} — ${SITE_NAME}` },
 ];
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 /** The list's search; a control character in it is a bad address (400), not a search. */
 function searchOf(url: URL): string {

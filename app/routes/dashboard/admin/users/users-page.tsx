@@ -16,12 +16,12 @@ import {
   FormDialog,
   FormSection,
   TextAreaField,
-} from "#app/components/admin-form-dialog.tsx";
-import type { FormReply } from "#app/components/form-dialog-parts.tsx";
+} from "#app/components/form-dialog/admin-form-dialog.tsx";
+import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { SellerAvatar } from "#app/components/listing-bits.tsx";
-import { VerifiedBadge } from "#app/components/listing-bits.tsx";
+import { SellerAvatar } from "#app/components/listing-bits/listing-bits.tsx";
+import { VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import type { AdminUserRow } from "#app/models/admin-users.server.ts";

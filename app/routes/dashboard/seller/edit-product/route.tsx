@@ -126,7 +126,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
 // With JavaScript the same form goes to the same action, with upload progress.
 export const clientAction = uploadClientAction;
 
-export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, categories } = loaderData;

@@ -1,6 +1,6 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
-import { VerifiedNote } from "#app/components/verified-note.tsx";
+import { VerifiedNote } from "./verified-note.tsx";
 import type { VerificationNote } from "#app/models/verification-note.ts";
 import { initialsOf } from "#app/models/user.ts";
 import {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 
 import { ChevronIcon } from "#app/components/icons.tsx";
-import { UserAvatar } from "#app/components/user-avatar.tsx";
+import { UserAvatar } from "./user-avatar.tsx";
 import { DASHBOARD_MENU } from "#app/models/dashboard.ts";
 import type { SessionUser } from "#app/models/user.ts";
 

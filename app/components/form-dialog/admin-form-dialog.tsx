@@ -15,11 +15,11 @@ import {
   Hidden,
   type FormBody,
   type FormReply,
-} from "#app/components/form-dialog-parts.tsx";
+} from "./form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { FormError } from "#app/components/ui/form.tsx";
 
-const loadBody = () => import("#app/components/form-dialog-body.tsx");
+const loadBody = () => import("./form-dialog-body.tsx");
 const FormDialogBody = lazy(loadBody);
 const preloadBody = () => {
   // A failed download is retried when the button is used.

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 
 import type { PhotoUrls } from "#app/models/listing.ts";
 
-const PhotoViewerDialog = lazy(() => import("#app/components/photo-viewer-dialog.tsx"));
+const PhotoViewerDialog = lazy(() => import("./photo-viewer-dialog.tsx"));
 
 export function PhotoViewer({
   photos,

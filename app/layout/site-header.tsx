@@ -20,7 +20,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 // Visitors' pages do not download the signed-in part of the header.
 const HeaderAccount = loadWhenShown(() =>
-  import("#app/components/header-account.tsx").then((m) => m.HeaderAccount),
+  import("./header-account.tsx").then((m) => m.HeaderAccount),
 );
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {

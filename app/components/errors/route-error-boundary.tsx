@@ -7,10 +7,10 @@ import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 // since nothing more can be downloaded then (a part that could not be downloaded
 // fails with the same TypeError, and lands here).
 const NotFoundPage = loadWhenShown(() =>
-  import("#app/components/not-found-page.tsx").then((m) => m.NotFoundPage),
+  import("./not-found-page.tsx").then((m) => m.NotFoundPage),
 );
 const PageErrorMessage = loadWhenShown(() =>
-  import("#app/components/page-error.tsx").then((m) => m.PageErrorMessage),
+  import("./page-error.tsx").then((m) => m.PageErrorMessage),
 );
 
 function isNetworkFailure(error: unknown): boolean {

@@ -13,7 +13,7 @@ import {
 
 // The bar shows once a car is in the tray: a first visit does not download it.
 const CompareBarView = loadWhenShown(() =>
-  import("#app/components/compare-bar.tsx").then((m) => m.CompareBarView),
+  import("./compare-bar.tsx").then((m) => m.CompareBarView),
 );
 
 const STORAGE_KEY = "carlot.compare";

@@ -11,7 +11,7 @@ import {
   Hidden,
   type FormBody,
   type FormReply,
-} from "#app/components/form-dialog-parts.tsx";
+} from "./form-dialog-parts.tsx";
 import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
 import { FormError } from "#app/components/ui/form.tsx";
 
