@@ -10,6 +10,7 @@ import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
+import type { Problem } from "#app/models/problem.ts";
 import { deliverHeldMail, dropHeldMailOfOrder, holdMail } from "#app/models/held-mail.server.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
 import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
@@ -25,8 +26,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number }
-  | { ok: false; status: 404 | 409; message: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+  | ({ ok: false; message: string } & Problem<"not-found" | "conflict" | "rate-limited">);
+
+const refused = (code: "not-found" | "conflict", message: string) =>
+  ({ ok: false, code, message }) as const;
 
 /**
  * Counts a new request against the buyer's limits: the minute first, and the day
@@ -74,7 +77,7 @@ export async function placeOrder(
   if (limit && !limit.allowed) {
     return {
       ok: false,
-      status: 429,
+      code: "rate-limited",
       message: ORDER_MESSAGES.tooMany(waitWords(limit.retryAfterSeconds)),
       retryAfterSeconds: limit.retryAfterSeconds,
     };
@@ -92,13 +95,12 @@ export async function placeOrder(
       .from(listing)
       .where(eq(listing.id, listingId))
       .for("share");
-    if (!car)
-      return { ok: false as const, status: 404 as const, message: ORDER_MESSAGES.missingCar };
+    if (!car) return refused("not-found", ORDER_MESSAGES.missingCar);
     if (car.sellerId === buyer.id) {
-      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.ownCar };
+      return refused("conflict", ORDER_MESSAGES.ownCar);
     }
     if (car.status !== "available") {
-      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.soldCar };
+      return refused("conflict", ORDER_MESSAGES.soldCar);
     }
     const [created] = await tx
       .insert(order)
@@ -114,7 +116,7 @@ export async function placeOrder(
       .onConflictDoNothing()
       .returning({ id: order.id });
     if (!created) {
-      return { ok: false as const, status: 409 as const, message: ORDER_MESSAGES.duplicate };
+      return refused("conflict", ORDER_MESSAGES.duplicate);
     }
     const notify = await recordSellerNotification(tx, {
       sellerId: car.sellerId,

@@ -32,7 +32,8 @@ import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
-import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
+import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -149,9 +150,7 @@ async function contactSeller(
     // Over a limit: 429 with Retry-After, and the form comes back with what was typed.
     return data(
       { intent: "order" as const, formError: outcome.message, values },
-      outcome.status === 429
-        ? limitedInit(outcome.retryAfterSeconds, 429)
-        : { status: outcome.status },
+      problemInit(outcome),
     );
   }
   return redirectWithToast(services.config, listingPath(id), {
