@@ -20,6 +20,7 @@ import {
 } from "#app/models/listing-form.ts";
 import { carFactColumns, photoFileColumns } from "#app/models/listing.server.ts";
 import { fromKilometres, type Quality } from "#app/models/listing.ts";
+import type { Problem } from "#app/models/problem.ts";
 import {
   ImageRejectedError,
   inspectListingPhoto,
@@ -46,12 +47,11 @@ type Owner = { id: string };
 
 export type SaveOutcome =
   | { ok: true; id: number }
-  | {
+  | ({
       ok: false;
-      status: 400 | 403 | 404 | 500;
       fieldErrors?: Record<string, string[]>;
       formError?: string;
-    };
+    } & Problem<"invalid" | "forbidden" | "not-found" | "failed">);
 
 export const SAVE_FAILED =
   "Your car could not be saved because of a problem on our side. Please try again.";
@@ -141,7 +141,7 @@ async function saving(
     const stored = await storeUploads(services.storage, files, keys);
     if (!stored.ok) {
       await removeUnreferencedPhotoFiles(services.db, services.storage, keys);
-      return { ok: false, status: 400, fieldErrors: { photos: stored.errors } };
+      return { ok: false, code: "invalid", fieldErrors: { photos: stored.errors } };
     }
     const outcome = await save(stored.photos);
     if (!outcome.ok) {
@@ -164,8 +164,8 @@ async function saving(
         logger.error({ err: cleanupError }, "could not clean up after a failed save"),
     );
     return storageDown
-      ? { ok: false, status: 400, fieldErrors: { photos: [PHOTOS_UNAVAILABLE] } }
-      : { ok: false, status: 500, formError: SAVE_FAILED };
+      ? { ok: false, code: "invalid", fieldErrors: { photos: [PHOTOS_UNAVAILABLE] } }
+      : { ok: false, code: "failed", formError: SAVE_FAILED };
   }
 }
 
@@ -177,7 +177,7 @@ function photosOf(value: SellCarValue) {
 
 const photoListError = (message: string = LISTING_MESSAGES.photoList): SaveOutcome => ({
   ok: false,
-  status: 400,
+  code: "invalid",
   fieldErrors: { photos: [message] },
 });
 
@@ -197,7 +197,7 @@ export async function publishListing(
   if (earlier !== null) return { ok: true, id: earlier };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
-    return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
+    return { ok: false, code: "invalid", fieldErrors: { category: [UNKNOWN_CATEGORY] } };
   }
   const { files, slots } = photosOf(value);
   // A new car has no saved photos to refer to.
@@ -209,7 +209,7 @@ export async function publishListing(
         // A concurrent repeat: the photos it stored are nobody's, removed after the commit.
         const removedKeys = stored.flatMap(listingPhotoKeys);
         return use.listingId === null
-          ? { ok: false, status: 400, formError: FORM_TOKEN_MESSAGES.expired }
+          ? { ok: false, code: "invalid", formError: FORM_TOKEN_MESSAGES.expired }
           : { ok: true, id: use.listingId, removedKeys };
       }
       const [row] = await tx
@@ -238,16 +238,16 @@ async function formResult(db: Db, token: FormToken): Promise<number | null> {
   return used?.listingId ?? null;
 }
 
-export type ListingAccess = "ok" | "not found" | "forbidden";
+export type ListingAccess = "ok" | "not-found" | "forbidden";
 
-/** Whether `viewer` may change listing `id`: 404 when there is none, 403 when it is someone else's. */
+/** Whether `viewer` may change listing `id`: "not-found" when there is none, "forbidden" when it is someone else's. */
 export async function listingAccess(db: Db, viewer: Owner, id: number): Promise<ListingAccess> {
   const [row] = await db
     .select({ sellerId: listing.sellerId })
     .from(listing)
     .where(eq(listing.id, id))
     .limit(1);
-  if (!row) return "not found";
+  if (!row) return "not-found";
   return row.sellerId === viewer.id ? "ok" : "forbidden";
 }
 
@@ -316,15 +316,15 @@ async function loadEditable(db: Db, storage: Storage, id: number) {
   };
 }
 
-/** The edit form's data for the listing's owner; "not found" or "forbidden" otherwise. */
+/** The edit form's data for the listing's owner; "not-found" or "forbidden" otherwise. */
 export async function getListingForEdit(
   db: Db,
   storage: Storage,
   viewer: Owner,
   id: number,
-): Promise<{ access: "ok"; listing: EditableListing } | { access: "not found" | "forbidden" }> {
+): Promise<{ access: "ok"; listing: EditableListing } | { access: "not-found" | "forbidden" }> {
   const editable = await loadEditable(db, storage, id);
-  if (!editable) return { access: "not found" };
+  if (!editable) return { access: "not-found" };
   if (editable.sellerId !== viewer.id) return { access: "forbidden" };
   return { access: "ok", listing: editable };
 }
@@ -351,7 +351,7 @@ export async function updateListing(
   if ((await formResult(services.db, token)) !== null) return { ok: true, id };
   const chosen = await getCategoryBySlug(services.db, value.category);
   if (!chosen) {
-    return { ok: false, status: 400, fieldErrors: { category: [UNKNOWN_CATEGORY] } };
+    return { ok: false, code: "invalid", fieldErrors: { category: [UNKNOWN_CATEGORY] } };
   }
   const { files, slots } = photosOf(value);
   if (!slots) return photoListError();
@@ -363,9 +363,9 @@ export async function updateListing(
         .from(listing)
         .where(eq(listing.id, id))
         .for("update");
-      if (!owner) return { ok: false, status: 404, formError: "This car no longer exists." };
+      if (!owner) return { ok: false, code: "not-found", formError: "This car no longer exists." };
       if (owner.sellerId !== viewer.id) {
-        return { ok: false, status: 403, formError: "This car belongs to another seller." };
+        return { ok: false, code: "forbidden", formError: "This car belongs to another seller." };
       }
       // A concurrent repeat of this form waited for the lock above and finds the first
       // one saved it; the photos the repeat stored are removed after the commit.

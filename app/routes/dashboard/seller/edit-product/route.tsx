@@ -23,6 +23,7 @@ import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -36,10 +37,8 @@ const NOT_FOUND = "No such car";
 const NOT_YOURS = "This car belongs to another seller, so you cannot edit it.";
 
 /** 404 for an id that is not a listing, 403 for someone else's. */
-function refuse(access: "not found" | "forbidden"): never {
-  throw access === "not found"
-    ? data(NOT_FOUND, { status: 404 })
-    : data(NOT_YOURS, { status: 403 });
+function refuse(code: "not-found" | "forbidden"): never {
+  throw data(code === "not-found" ? NOT_FOUND : NOT_YOURS, problemInit({ code }));
 }
 
 export async function loader({ context, request, url, params }: Route.LoaderArgs) {
@@ -50,7 +49,7 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
     DASHBOARD_PAGE_PERMISSION.editProduct,
   );
   const id = parseId(params.id);
-  if (id === null) refuse("not found");
+  if (id === null) refuse("not-found");
   const { db, storage } = servicesOf(context);
   const [found, categories] = await Promise.all([
     getListingForEdit(db, storage, viewer, id),
@@ -75,7 +74,7 @@ export async function action({ context, request, url, params }: Route.ActionArgs
     DASHBOARD_PAGE_PERMISSION.editProduct,
   );
   const id = parseId(params.id);
-  if (id === null) refuse("not found");
+  if (id === null) refuse("not-found");
   const services = servicesOf(context);
   // Ownership before the body is read: someone else's car costs no upload work.
   const access = await listingAccess(services.db, viewer, id);
@@ -108,14 +107,13 @@ export async function action({ context, request, url, params }: Route.ActionArgs
   }
   const outcome = await updateListing(services, viewer, id, submission.value, token);
   if (!outcome.ok) {
-    if (outcome.status === 404) refuse("not found");
-    if (outcome.status === 403) refuse("forbidden");
+    if (outcome.code === "not-found" || outcome.code === "forbidden") refuse(outcome.code);
     const result = submission.reply({
       ...hidden,
       fieldErrors: outcome.fieldErrors,
       formErrors: outcome.formError ? [outcome.formError] : undefined,
     });
-    return data<UploadFormData>({ result, filesDropped }, { status: outcome.status });
+    return data<UploadFormData>({ result, filesDropped }, problemInit(outcome));
   }
   return redirectWithToast(services.config, "/dashboard/myProducts", {
     type: "success",

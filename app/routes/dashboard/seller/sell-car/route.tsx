@@ -16,6 +16,7 @@ import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -74,7 +75,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       fieldErrors: outcome.fieldErrors,
       formErrors: outcome.formError ? [outcome.formError] : undefined,
     });
-    return data<UploadFormData>({ result, filesDropped }, { status: outcome.status });
+    return data<UploadFormData>({ result, filesDropped }, problemInit(outcome));
   }
   return redirectWithToast(services.config, "/dashboard/myProducts", {
     type: "success",
