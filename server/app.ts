@@ -1,49 +1,41 @@
 // The application server, bundled by Vite as the SSR entry so that start-up code
 // (environment, database, migrations, seed) ships with the build. server/index.ts
 // loads it (from Vite in development, from build/server in production) and listens.
-import { randomUUID } from "node:crypto";
-import fs from "node:fs";
+// This module assembles the process: start-up (start-up.ts), the services, the page
+// cache and its change feed, the background jobs (maintenance.ts), and the Express
+// middleware in order, from compression and security headers through health checks,
+// auth endpoints and build files (health.ts, auth-endpoints.ts, build-files.ts) to
+// React Router.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 
 import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
 
-import { openDatabase, ping } from "#app/db/client.server.ts";
-import { seedOnStart } from "#app/demo/seed.server.ts";
-import { deliverHeldMail } from "#app/models/held-mail.server.ts";
-import { sendListingReminders } from "#app/models/listing-manage.server.ts";
-import { pruneFormTokens } from "#app/services/form-token.server.ts";
-import {
-  pruneSellerNotifications,
-  sendNotificationDigests,
-} from "#app/models/seller-notification.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
-import { doctorAtStart } from "#app/services/doctor.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
-import { logger, requestLogScope, requestLogSerializers } from "#app/services/logger.server.ts";
+import { logger } from "#app/services/logger.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
 import { timePhotoProcessing } from "#app/services/images.server.ts";
-import { authSecret, authSecretFile, checkSharedSecret } from "#app/services/secret.server.ts";
-import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
-import { createStorage } from "#app/services/storage-open.server.ts";
 import { MEDIA_ROUTE } from "#app/services/storage.server.ts";
 
+import { createRequestLog, serveAuthEndpoints } from "./auth-endpoints.ts";
+import { serveBuildFiles } from "./build-files.ts";
 import { createChangeFeed } from "./change-feed.ts";
+import { serveHealthChecks } from "./health.ts";
+import { startMaintenance } from "./maintenance.ts";
 import { mediaRoute } from "./media.ts";
 import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
-import { releaseStartupMemory } from "./memory.ts";
+import { openAndMigrate } from "./start-up.ts";
 import { loadStaticFiles } from "./static-files.ts";
 import {
   allowedHosts,
@@ -83,39 +75,7 @@ export async function createApp(options: {
   const dev = env.NODE_ENV === "development";
   logger.level = env.LOG_LEVEL;
 
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolMax: env.DATABASE_POOL_MAX,
-  });
-  const storage = await createStorage(env);
-  logger.info({ storage: storage.describe() }, "photo storage");
-  let secret: string;
-  try {
-    secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
-    await database.exclusive(async () => {
-      await database.migrate();
-      // `npm run doctor`'s checks: errors refuse a production start before any data is added.
-      if (env.NODE_ENV === "production") {
-        const authSecretFileExists = fs.existsSync(authSecretFile(env.DATA_DIR));
-        await doctorAtStart(
-          { env, storageUrl: source.STORAGE_URL, authSecretFileExists },
-          database,
-          logger,
-        );
-      }
-      // Every node sharing the database must sign sessions with the same secret.
-      await checkSharedSecret(database.db, secret, {
-        refuse: env.NODE_ENV === "production" && database.kind === "postgres",
-        log: logger,
-      });
-      await seedOnStart({ database, storage, env, log: logger });
-    });
-  } catch (error) {
-    await database.close();
-    await storage.close();
-    throw error;
-  }
+  const { database, storage, secret } = await openAndMigrate(env, source);
   // Parts of pages the browser loads on demand are rendered at once on the server.
   await allShownLoaded();
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -138,23 +98,6 @@ export async function createApp(options: {
       contactRequestLimits: env.CONTACT_REQUEST_LIMITS ?? true,
     },
   };
-
-  // Housekeeping after start and hourly: planner statistics (PGlite), expired
-  // rate-limit counters and used form tokens, held emails a crash kept from going
-  // out (and any a verification released), "is your car still for sale?" reminders,
-  // sellers' request digests that are due, and sent request notifications from before
-  // yesterday.
-  const maintain = async (when: "start" | "hourly") => {
-    await database.analyze(when);
-    await pruneRateLimits(database.db);
-    await pruneFormTokens(database.db);
-    await deliverHeldMail(services);
-    await sendListingReminders(services, new Date());
-    await sendNotificationDigests(services, new Date());
-    await pruneSellerNotifications(database.db, new Date());
-  };
-  const runMaintenance = (when: "start" | "hourly") =>
-    maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
 
   const build = options.build ?? (() => Promise.resolve(productionBuild as ServerBuild));
   // React Router derives its route tables and request handler from a build object
@@ -204,40 +147,11 @@ export async function createApp(options: {
     logger.debug({ table: change.table, connected: change.connected }, "caches emptied");
   });
   changeFeed.onChange({ table: null, connected: true });
-  // The first run starts once the server can serve (on PGlite every query shares one
-  // connection: nothing waits behind it). Shutting down waits for a run in progress.
-  // Once start-up's work is done, production hands back the memory it used (tests,
-  // which start many apps in one process, skip the pause).
-  let maintenance = runMaintenance("start").then(async () => {
-    if (env.NODE_ENV !== "production") return;
-    const started = performance.now();
-    releaseStartupMemory();
-    await database.releaseStartupMemory();
-    logger.debug({ ms: Math.round(performance.now() - started) }, "start-up memory released");
+  const maintenance = startMaintenance({
+    database,
+    services,
+    production: env.NODE_ENV === "production",
   });
-  const maintenanceTimer = setInterval(
-    () => {
-      maintenance = runMaintenance("hourly");
-    },
-    60 * 60 * 1000,
-  );
-  maintenanceTimer.unref();
-  // Sellers' request digests are due when their hour is over, and held emails whose
-  // sender crashed are free again after their lease: looked for every 5 minutes.
-  const digestTimer = setInterval(
-    () => {
-      maintenance = maintenance.then(async () => {
-        await deliverHeldMail(services).catch((error: unknown) =>
-          logger.warn({ err: error }, "held emails failed"),
-        );
-        await sendNotificationDigests(services, new Date()).catch((error: unknown) =>
-          logger.warn({ err: error }, "request digests failed"),
-        );
-      });
-    },
-    5 * 60 * 1000,
-  );
-  digestTimer.unref();
 
   // The browser build, from memory in its precompressed forms (production only).
   const staticFiles = options.clientAssetsDir
@@ -289,21 +203,7 @@ export async function createApp(options: {
 
   app.use(requestGate({ hosts, enforceHosts: env.NODE_ENV === "production" }));
 
-  if (metrics) app.use(["/healthz", "/readyz"], metrics.mark("health"));
-  app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      await ping(database.db);
-      res.json({ status: "ready" });
-    } catch (error) {
-      logger.warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  serveHealthChecks(app, { db: database.db, metrics });
 
   app.use(sameOriginWrites({ hosts }));
   if (database.kind === "postgres") {
@@ -315,33 +215,8 @@ export async function createApp(options: {
     });
   }
   app.use(bodyLimits());
-  // Only the better-auth endpoints a browser must reach directly: the OpenID Connect
-  // callback, the emailed reset link, and its error page. Sign-in, sign-up and the
-  // rest go through our own forms (with their rate limits and checks).
-  const requestLog = pinoHttp({
-    logger,
-    // Only what an operator needs; never headers, cookies or query tokens.
-    serializers: requestLogSerializers,
-    genReqId: (req, res) => {
-      const incoming = req.headers["x-request-id"];
-      const id =
-        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-  });
-  const handleAuth = toNodeHandler(services.auth);
-  // better-auth's own log lines carry the request id (app/services/auth.server.ts).
-  const authHandler: express.RequestHandler = (req, res, next) =>
-    requestLog(req, res, () =>
-      requestLogScope.run(req.log, () => {
-        handleAuth(req, res).catch(next);
-      }),
-    );
-  if (metrics) app.use("/api/auth", metrics.mark("auth"));
-  app.get("/api/auth/callback/:providerId", authHandler);
-  app.get("/api/auth/reset-password/:token", authHandler);
-  app.get("/api/auth/error", authHandler);
+  const requestLog = createRequestLog();
+  serveAuthEndpoints(app, { auth: services.auth, requestLog, metrics });
   if (options.before) app.use(options.before);
 
   if (metrics) {
@@ -351,26 +226,7 @@ export async function createApp(options: {
       next();
     });
   }
-  if (options.clientAssetsDir) {
-    // Fingerprinted build output: cache for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientAssetsDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        fallthrough: false,
-      }),
-    );
-    // The build's other files (logo, favicon…), looked up only for their own paths: a
-    // page's request would otherwise cost a file-system lookup every time.
-    const publicFiles = new Set(
-      fs
-        .readdirSync(options.clientAssetsDir, { recursive: true, encoding: "utf8" })
-        .map((file) => `/${file.split(path.sep).join("/")}`),
-    );
-    const servePublic = express.static(options.clientAssetsDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-  }
+  if (options.clientAssetsDir) serveBuildFiles(app, options.clientAssetsDir);
   // Stored files are content-addressed: they never change under one URL.
   if (metrics) app.use(MEDIA_ROUTE, metrics.mark("media"));
   app.use(
@@ -431,9 +287,7 @@ export async function createApp(options: {
     port: env.PORT,
     host: env.HOST,
     close: async () => {
-      clearInterval(maintenanceTimer);
-      clearInterval(digestTimer);
-      await maintenance;
+      await maintenance.stop();
       await stopWatching();
       if (metrics) {
         metrics.close();

@@ -1,0 +1,85 @@
+// The background jobs of a running process: housekeeping once the server can serve
+// and then hourly, the held emails and sellers' request digests looked for every 5
+// minutes, and (in production) handing back the memory start-up used. Failures are
+// logged, never thrown; stopping clears the timers and waits for a run in progress.
+import type { Database } from "#app/db/client.server.ts";
+import { deliverHeldMail } from "#app/models/held-mail.server.ts";
+import { sendListingReminders } from "#app/models/listing-manage.server.ts";
+import {
+  pruneSellerNotifications,
+  sendNotificationDigests,
+} from "#app/models/seller-notification.server.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+import { pruneFormTokens } from "#app/services/form-token.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
+
+import { releaseStartupMemory } from "./memory.ts";
+
+export function startMaintenance(options: {
+  database: Database;
+  services: AppServices;
+  /** Production hands back start-up's memory after the first run. */
+  production: boolean;
+}): { stop(): Promise<void> } {
+  const { database, services } = options;
+  // Housekeeping after start and hourly: planner statistics (PGlite), expired
+  // rate-limit counters and used form tokens, held emails a crash kept from going
+  // out (and any a verification released), "is your car still for sale?" reminders,
+  // sellers' request digests that are due, and sent request notifications from before
+  // yesterday.
+  const maintain = async (when: "start" | "hourly") => {
+    await database.analyze(when);
+    await pruneRateLimits(database.db);
+    await pruneFormTokens(database.db);
+    await deliverHeldMail(services);
+    await sendListingReminders(services, new Date());
+    await sendNotificationDigests(services, new Date());
+    await pruneSellerNotifications(database.db, new Date());
+  };
+  const runMaintenance = (when: "start" | "hourly") =>
+    maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
+
+  // The first run starts once the server can serve (on PGlite every query shares one
+  // connection: nothing waits behind it). Shutting down waits for a run in progress.
+  // Once start-up's work is done, production hands back the memory it used (tests,
+  // which start many apps in one process, skip the pause).
+  let maintenance = runMaintenance("start").then(async () => {
+    if (!options.production) return;
+    const started = performance.now();
+    releaseStartupMemory();
+    await database.releaseStartupMemory();
+    logger.debug({ ms: Math.round(performance.now() - started) }, "start-up memory released");
+  });
+  const maintenanceTimer = setInterval(
+    () => {
+      maintenance = runMaintenance("hourly");
+    },
+    60 * 60 * 1000,
+  );
+  maintenanceTimer.unref();
+  // Sellers' request digests are due when their hour is over, and held emails whose
+  // sender crashed are free again after their lease: looked for every 5 minutes.
+  const digestTimer = setInterval(
+    () => {
+      maintenance = maintenance.then(async () => {
+        await deliverHeldMail(services).catch((error: unknown) =>
+          logger.warn({ err: error }, "held emails failed"),
+        );
+        await sendNotificationDigests(services, new Date()).catch((error: unknown) =>
+          logger.warn({ err: error }, "request digests failed"),
+        );
+      });
+    },
+    5 * 60 * 1000,
+  );
+  digestTimer.unref();
+
+  return {
+    stop: async () => {
+      clearInterval(maintenanceTimer);
+      clearInterval(digestTimer);
+      await maintenance;
+    },
+  };
+}
