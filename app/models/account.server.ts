@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { user } from "#app/db/schema.ts";
 import { ACCOUNT_ERRORS, type VerifyResult } from "#app/models/account.ts";
+import type { Problem } from "#app/models/problem.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { OIDC_PROVIDER_ID } from "#app/services/auth.server.ts";
 import { ImageRejectedError, storeProfilePhoto } from "#app/services/images.server.ts";
@@ -19,19 +20,23 @@ import {
 } from "#app/services/rate-limit.server.ts";
 import { StorageUnavailableError } from "#app/services/storage.server.ts";
 
-export type AccountResult =
-  | { ok: true; setCookies: string[] }
-  | {
-      ok: false;
-      formError: string;
-      fieldErrors?: Record<string, string[]>;
-      /** Set when a rate limit refused the attempt: answer 429 with Retry-After. */
-      retryAfterSeconds?: number;
-    };
+/** A refused account form: what to show on it, and why it was refused. */
+export type AccountFailure = {
+  ok: false;
+  formError: string;
+  fieldErrors?: Record<string, string[]>;
+} & Problem<"invalid" | "rate-limited">;
 
-function tooMany(result: RateLimitResult): AccountResult {
+/**
+ * A session step's outcome. `authHeaders` is what better-auth answered with,
+ * passed on as it came: the route sets its cookies on the browser.
+ */
+export type AccountResult = { ok: true; authHeaders: Headers } | AccountFailure;
+
+function tooMany(result: RateLimitResult): AccountFailure {
   return {
     ok: false,
+    code: "rate-limited",
     formError: ACCOUNT_ERRORS.tooMany(Math.ceil(result.retryAfterSeconds / 60)),
     retryAfterSeconds: result.retryAfterSeconds,
   };
@@ -46,31 +51,36 @@ function apiErrorCode(error: unknown): string | null {
   return null;
 }
 
-function failure(error: unknown, context: string): AccountResult {
+/** The form comes back with a message (and, when given, messages next to fields). */
+function refused(formError: string, fieldErrors?: Record<string, string[]>): AccountFailure {
+  return { ok: false, code: "invalid", formError, ...(fieldErrors && { fieldErrors }) };
+}
+
+/**
+ * The form's answer to a better-auth refusal. Every one is "invalid": the form comes
+ * back with a message, our own failures included (they have always answered so).
+ */
+function failure(error: unknown, context: string): AccountFailure {
   switch (apiErrorCode(error)) {
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return {
-        ok: false,
-        formError: ACCOUNT_ERRORS.emailInUse,
-        fieldErrors: { email: [ACCOUNT_ERRORS.emailInUse] },
-      };
+      return refused(ACCOUNT_ERRORS.emailInUse, { email: [ACCOUNT_ERRORS.emailInUse] });
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_EMAIL":
     case "INVALID_PASSWORD":
     case "USER_NOT_FOUND":
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
-      return { ok: false, formError: ACCOUNT_ERRORS.wrongCredentials };
+      return refused(ACCOUNT_ERRORS.wrongCredentials);
     case "BANNED_USER":
-      return { ok: false, formError: ACCOUNT_ERRORS.disabled };
+      return refused(ACCOUNT_ERRORS.disabled);
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
-      return { ok: false, formError: "Choose a password between 8 and 128 characters." };
+      return refused("Choose a password between 8 and 128 characters.");
     case "INVALID_TOKEN":
-      return { ok: false, formError: ACCOUNT_ERRORS.resetLinkInvalid };
+      return refused(ACCOUNT_ERRORS.resetLinkInvalid);
     default:
       logger.error({ err: error }, `${context} failed`);
-      return { ok: false, formError: ACCOUNT_ERRORS.unexpected };
+      return refused(ACCOUNT_ERRORS.unexpected);
   }
 }
 
@@ -114,7 +124,7 @@ export async function signIn(
       clear(services.db, pairKey),
       clear(services.db, accountKey),
     ]);
-    return { ok: true, setCookies: headers.getSetCookie() };
+    return { ok: true, authHeaders: headers };
   } catch (error) {
     return failure(error, "sign-in");
   }
@@ -148,16 +158,12 @@ export async function register(
     image = await storeProfilePhoto(services.storage, input.photo);
   } catch (error) {
     if (error instanceof ImageRejectedError) {
-      return { ok: false, formError: error.message, fieldErrors: { image: [error.message] } };
+      return refused(error.message, { image: [error.message] });
     }
     if (error instanceof StorageUnavailableError) {
       // Photo storage that is down or full: nothing was created, they may try again.
       logger.warn({ err: error }, "photo storage failed while registering");
-      return {
-        ok: false,
-        formError: PHOTO_UNAVAILABLE,
-        fieldErrors: { image: [PHOTO_UNAVAILABLE] },
-      };
+      return refused(PHOTO_UNAVAILABLE, { image: [PHOTO_UNAVAILABLE] });
     }
     return failure(error, "storing a profile photo");
   }
@@ -174,7 +180,7 @@ export async function register(
       headers: input.headers,
       returnHeaders: true,
     });
-    return { ok: true, setCookies: headers.getSetCookie() };
+    return { ok: true, authHeaders: headers };
   } catch (error) {
     await forgetUnusedPhoto(services, image);
     // Two registrations with one address at the same moment both pass the check
@@ -217,13 +223,14 @@ async function forgetUnusedPhoto(services: AppServices, url: string): Promise<vo
     .catch((error: unknown) => logger.warn({ err: error }, "could not remove a photo"));
 }
 
-export async function signOut(services: AppServices, headers: Headers): Promise<string[]> {
+/** Ends the session: better-auth's answer (which clears its cookies), or null when it failed. */
+export async function signOut(services: AppServices, headers: Headers): Promise<Headers | null> {
   try {
     const result = await services.auth.api.signOut({ headers, returnHeaders: true });
-    return result.headers.getSetCookie();
+    return result.headers;
   } catch (error) {
     logger.warn({ err: error }, "sign-out failed");
-    return [];
+    return null;
   }
 }
 
@@ -236,9 +243,7 @@ export async function signOut(services: AppServices, headers: Headers): Promise<
 export async function requestPasswordReset(
   services: AppServices,
   input: { email: string; clientAddress: string; now?: number },
-): Promise<
-  { ok: true } | { ok: false; formError: string; status: 429 | 500; retryAfterSeconds?: number }
-> {
+): Promise<{ ok: true } | ({ ok: false; formError: string } & Problem<"rate-limited" | "failed">)> {
   const now = input.now ?? Date.now();
   const email = normal(input.email);
   const page = await hit(
@@ -250,8 +255,8 @@ export async function requestPasswordReset(
   if (!page.allowed) {
     return {
       ok: false,
+      code: "rate-limited",
       formError: ACCOUNT_ERRORS.tooMany(Math.ceil(page.retryAfterSeconds / 60)),
-      status: 429,
       retryAfterSeconds: page.retryAfterSeconds,
     };
   }
@@ -275,7 +280,7 @@ export async function requestPasswordReset(
     });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
-    return { ok: false, formError: ACCOUNT_ERRORS.unexpected, status: 500 };
+    return { ok: false, code: "failed", formError: ACCOUNT_ERRORS.unexpected };
   }
   return { ok: true };
 }
@@ -283,12 +288,12 @@ export async function requestPasswordReset(
 export async function resetPassword(
   services: AppServices,
   input: { token: string; password: string },
-): Promise<AccountResult> {
+): Promise<{ ok: true } | AccountFailure> {
   try {
     await services.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
     });
-    return { ok: true, setCookies: [] };
+    return { ok: true };
   } catch (error) {
     return failure(error, "password reset");
   }
@@ -298,7 +303,7 @@ export async function resetPassword(
 export async function startOidcSignIn(
   services: AppServices,
   input: { redirectTo: string; headers: Headers },
-): Promise<{ url: string; setCookies: string[] } | null> {
+): Promise<{ url: string; authHeaders: Headers } | null> {
   if (!services.config.oidc) return null;
   const { headers, response } = await services.auth.api.signInSocial({
     body: {
@@ -311,7 +316,7 @@ export async function startOidcSignIn(
     returnHeaders: true,
   });
   if (!response.url) throw new Error("The provider gave no sign-in address.");
-  return { url: response.url, setCookies: headers.getSetCookie() };
+  return { url: response.url, authHeaders: headers };
 }
 
 /**
@@ -357,7 +362,7 @@ async function isVerified(services: AppServices, email: string | null): Promise<
 
 export type ResendResult =
   | { ok: true; alreadyVerified: boolean }
-  | { ok: false; formError: string; retryAfterSeconds: number };
+  | ({ ok: false; formError: string } & Problem<"rate-limited">);
 
 /** "Send the link again", for the signed-in person, within its own limit. */
 export async function resendVerification(
@@ -373,6 +378,7 @@ export async function resendVerification(
   if (!limit.allowed) {
     return {
       ok: false,
+      code: "rate-limited",
       formError: ACCOUNT_ERRORS.verifyTooMany(Math.ceil(limit.retryAfterSeconds / 60)),
       retryAfterSeconds: limit.retryAfterSeconds,
     };

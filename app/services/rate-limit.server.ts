@@ -113,16 +113,6 @@ export async function hitAll(
   return worst;
 }
 
-/** The status and headers of a form answer: 429 with Retry-After when a limit refused it. */
-export function limitedInit(
-  retryAfterSeconds: number | undefined,
-  otherwise: number,
-): ResponseInit {
-  return retryAfterSeconds === undefined
-    ? { status: otherwise }
-    : { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
-}
-
 /**
  * A route's `headers`: passes its action's Retry-After on to the answer. React Router
  * keeps only the cookies of an action's headers unless the route exports this.

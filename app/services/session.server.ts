@@ -199,9 +199,12 @@ export async function requirePermission(
   return user;
 }
 
-/** Response headers that set the given cookies (from better-auth) on the browser. */
-export function headersWithCookies(cookies: string[]): Headers {
+/**
+ * Response headers that set on the browser the cookies better-auth answered a
+ * session step with (its Set-Cookie lines only; none when the step gave none).
+ */
+export function authCookieHeaders(authHeaders: Headers | null): Headers {
   const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  for (const cookie of authHeaders?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return headers;
 }

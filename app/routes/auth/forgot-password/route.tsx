@@ -9,8 +9,9 @@ import { forgotPasswordSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },
-      limitedInit(outcome.retryAfterSeconds, outcome.status),
+      problemInit(outcome),
     );
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };

@@ -9,13 +9,10 @@ import { loginSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import {
-  getSessionUser,
-  headersWithCookies,
-  safeRedirectTo,
-} from "#app/services/session.server.ts";
-import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { getSessionUser, authCookieHeaders, safeRedirectTo } from "#app/services/session.server.ts";
+import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
@@ -59,14 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password"] }) },
-      limitedInit(outcome.retryAfterSeconds, 400),
+      problemInit(outcome),
     );
   }
   return redirectWithToast(
     services.config,
     safeRedirectTo(submission.value.redirectTo),
     { type: "success", message: "Logged In Successfully" },
-    headersWithCookies(outcome.setCookies),
+    authCookieHeaders(outcome.authHeaders),
   );
 }
 

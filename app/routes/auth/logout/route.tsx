@@ -5,15 +5,15 @@ import { redirect } from "react-router";
 import { signOut } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
-import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
+import { safeRedirectTo, authCookieHeaders } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request).catch(() => null);
-  const cookies = await signOut(servicesOf(context), request.headers);
+  const signedOut = await signOut(servicesOf(context), request.headers);
   return redirect(safeRedirectTo(form?.get("redirectTo")), {
-    headers: headersWithCookies(cookies),
+    headers: authCookieHeaders(signedOut),
   });
 }
 

@@ -5,7 +5,7 @@ import { startOidcSignIn } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import { headersWithCookies, safeRedirectTo } from "#app/services/session.server.ts";
+import { safeRedirectTo, authCookieHeaders } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const started = await startOidcSignIn(services, { redirectTo, headers: request.headers });
     if (!started) throw redirect("/login");
-    return redirect(started.url, { headers: headersWithCookies(started.setCookies) });
+    return redirect(started.url, { headers: authCookieHeaders(started.authHeaders) });
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "could not start the OpenID Connect sign-in");

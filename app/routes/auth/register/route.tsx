@@ -10,13 +10,10 @@ import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import {
-  getSessionUser,
-  headersWithCookies,
-  safeRedirectTo,
-} from "#app/services/session.server.ts";
-import { limitedInit, passRetryAfter } from "#app/services/rate-limit.server.ts";
+import { getSessionUser, authCookieHeaders, safeRedirectTo } from "#app/services/session.server.ts";
+import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
@@ -79,14 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           hideFields: ["password", "image"],
         }),
       },
-      limitedInit(outcome.retryAfterSeconds, 400),
+      problemInit(outcome),
     );
   }
   return redirectWithToast(
     services.config,
     safeRedirectTo(redirectTo),
     { type: "success", message: "Successfully Registered" },
-    headersWithCookies(outcome.setCookies),
+    authCookieHeaders(outcome.authHeaders),
   );
 }
 

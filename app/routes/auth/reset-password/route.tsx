@@ -8,6 +8,7 @@ import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           hideFields: ["password", "confirm"],
         }),
       },
-      { status: 400 },
+      problemInit(outcome),
     );
   }
   return redirectWithToast(services.config, "/login", {

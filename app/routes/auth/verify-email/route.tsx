@@ -8,7 +8,7 @@ import { VERIFY_RESULTS, type VerifyResult } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
-import { limitedInit } from "#app/services/rate-limit.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { getSessionUser, requireUser, safeRedirectTo } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -63,7 +63,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     headers: request.headers,
   });
   if (!outcome.ok) {
-    return data({ formError: outcome.formError }, limitedInit(outcome.retryAfterSeconds, 429));
+    return data({ formError: outcome.formError }, problemInit(outcome));
   }
   return redirectWithToast(services.config, safeRedirectTo(form.get("redirectTo"), VERIFY_PATH), {
     type: "success",
