@@ -8,7 +8,8 @@ import { parseArgs } from "node:util";
 import { createStorage } from "#app/services/storage-open.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
-import { createBackup, failed } from "./lib/backup.ts";
+import { createBackup } from "./lib/backup-create.ts";
+import { failed } from "./lib/backup-format.ts";
 import { backupSettings } from "./lib/backup-settings.ts";
 
 const usage = "Usage: npm run backup [-- --output <directory or file.tar.gz>]";

@@ -9,7 +9,9 @@ import { parseArgs } from "node:util";
 import { createStorage } from "#app/services/storage-open.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 
-import { BackupError, checkBackup, failed, restoreBackup } from "./lib/backup.ts";
+import { BackupError, failed } from "./lib/backup-format.ts";
+import { checkBackup } from "./lib/backup-read.ts";
+import { restoreBackup } from "./lib/backup-restore.ts";
 import { backupSettings } from "./lib/backup-settings.ts";
 
 const usage =

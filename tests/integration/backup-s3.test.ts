@@ -22,7 +22,10 @@ import {
   StorageUnavailableError,
   type Storage,
 } from "#app/services/storage.server.ts";
-import { BackupError, checkBackup, createBackup, restoreBackup } from "#scripts/ops/lib/backup.ts";
+import { createBackup } from "#scripts/ops/lib/backup-create.ts";
+import { BackupError } from "#scripts/ops/lib/backup-format.ts";
+import { checkBackup } from "#scripts/ops/lib/backup-read.ts";
+import { restoreBackup } from "#scripts/ops/lib/backup-restore.ts";
 import { digest, readAll } from "#scripts/ops/lib/storage-copy.ts";
 import {
   S3RVER_CREDENTIALS,

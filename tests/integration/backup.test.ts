@@ -15,13 +15,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
-import {
-  BackupError,
-  checkBackup,
-  createBackup,
-  restoreBackup,
-  type BackupHeader,
-} from "#scripts/ops/lib/backup.ts";
+import { createBackup } from "#scripts/ops/lib/backup-create.ts";
+import { BackupError, type BackupHeader } from "#scripts/ops/lib/backup-format.ts";
+import { checkBackup } from "#scripts/ops/lib/backup-read.ts";
+import { restoreBackup } from "#scripts/ops/lib/backup-restore.ts";
 import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/archive.ts";
 
 import {

@@ -13,7 +13,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { checkBackup, type BackupHeader } from "#scripts/ops/lib/backup.ts";
+import type { BackupHeader } from "#scripts/ops/lib/backup-format.ts";
+import { checkBackup } from "#scripts/ops/lib/backup-read.ts";
 import { readArchive, writeArchive, type ArchiveSource } from "#scripts/ops/lib/archive.ts";
 
 const OLD_ARCHIVE = path.join(import.meta.dirname, "fixtures", "old-backup.tar.gz");

@@ -11,7 +11,7 @@ import {
   type Storage,
 } from "#app/services/storage.server.ts";
 
-import type { FileRecord } from "./backup.ts";
+import type { FileRecord } from "./backup-format.ts";
 import { digest, eachLimited } from "./storage-copy.ts";
 import type { ArchiveSource } from "./archive.ts";
 

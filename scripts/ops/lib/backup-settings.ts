@@ -4,7 +4,7 @@
 // AUTH_SECRET or SMTP.
 import { EnvError, parseStorageEnv, type StorageEnv } from "#app/services/env.server.ts";
 
-import { BackupError } from "./backup.ts";
+import { BackupError } from "./backup-format.ts";
 
 export function backupSettings(source: Record<string, string | undefined>): {
   dataDir: string;
