@@ -105,11 +105,11 @@ export function usingLine(version, { fetching }) {
     : `${older(version)}: using Node ${NODE24.version} from ${NODE_DIR}/.`;
 }
 
-/** The one line said by `npm install` (postinstall), which only prepares the pinned Node. */
+/** The one line said by `npm install` (postinstall), which fetches it and installs again with it. */
 export function preparedLine(version, { fetching }) {
   const how = fetching
-    ? `fetching Node ${NODE24.version} into ${NODE_DIR}/`
-    : `Node ${NODE24.version} is in ${NODE_DIR}/`;
+    ? `fetching Node ${NODE24.version} into ${NODE_DIR}/ and finishing the install with it`
+    : `finishing the install with Node ${NODE24.version} from ${NODE_DIR}/`;
   return `${older(version)}: ${how}; npm start, npm test and npm run dev use it.`;
 }
 

@@ -6,7 +6,11 @@
 //
 //   node scripts/dev/node24.mjs 'npm run build && npm run serve'   (npm start)
 //   node scripts/dev/node24.mjs node scripts/test.ts --flag        (npm test -- --flag)
-//   node scripts/dev/node24.mjs --prepare                          (npm install: fetch only)
+//   node scripts/dev/node24.mjs --prepare                          (npm install's postinstall)
+//
+// --prepare also runs `npm install` once more with Node 24: npm leaves out the optional
+// packages whose "engines" exclude the Node running it, and on Node 18 those are the native
+// builds of rolldown, sharp and Tailwind that `npm run build` needs.
 //
 // Plain JavaScript that runs on Node 18; the decisions and messages are in node24-plan.mjs.
 import { spawn, spawnSync } from "node:child_process";
@@ -23,7 +27,8 @@ import {
   usingLine,
 } from "./node24-plan.mjs";
 
-const prefix = join(fileURLToPath(new URL("../..", import.meta.url)), NODE_DIR);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const prefix = join(root, NODE_DIR);
 
 function glibcVersion() {
   if (process.platform !== "linux" || !process.report) return undefined;
@@ -55,35 +60,42 @@ function check(pkg) {
   return { bin };
 }
 
+/** The npm that runs this script (npm start, npm install), run by the Node `node`. */
+function npm(node, args) {
+  const npmCli = process.env.npm_execpath;
+  const viaNode = npmCli && basename(npmCli) === "npm-cli.js" && existsSync(npmCli);
+  return viaNode ? { file: node, args: [npmCli, ...args] } : { file: "npm", args };
+}
+
+/** Runs npm quietly; what went wrong in its last lines, or undefined when it went well. */
+function quietNpm(node, args, env = process.env) {
+  const command = npm(node, [...args, "--no-audit", "--no-fund", "--loglevel=error"]);
+  const result = spawnSync(command.file, command.args, {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (result.status === 0) return undefined;
+  const output = `${result.stderr || ""}${result.stdout || ""}`
+    .split("\n")
+    .filter((line) => line.trim() && !/^npm error\s+at /.test(line))
+    .slice(-10);
+  return `npm ${args[0]} failed:\n${output.join("\n") || result.error}`;
+}
+
 /** npm install of the pinned package into .node/, with the npm that runs this script. */
 function fetchNode(pkg) {
   rmSync(prefix, { recursive: true, force: true });
-  const npmCli = process.env.npm_execpath;
-  const viaNode = npmCli && basename(npmCli) === "npm-cli.js" && existsSync(npmCli);
-  const [file, first] = viaNode ? [process.execPath, [npmCli]] : ["npm", []];
-  const args = [
-    ...first,
+  const failed = quietNpm(process.execPath, [
     "install",
     `${pkg.name}@${pkg.version}`,
     `--prefix=${prefix}`,
     "--no-save",
     "--no-package-lock",
     "--ignore-scripts",
-    "--no-audit",
-    "--no-fund",
-    "--loglevel=error",
-  ];
-  const result = spawnSync(file, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  if (result.status !== 0) {
-    const output = `${result.stderr || ""}${result.stdout || ""}`
-      .split("\n")
-      .filter((line) => line.trim() && !/^npm error\s+at /.test(line))
-      .slice(-10);
-    return {
-      problem: `npm install ${pkg.name}@${pkg.version} failed:\n${output.join("\n") || result.error}`,
-    };
-  }
-  return check(pkg);
+  ]);
+  return failed ? { problem: failed } : check(pkg);
 }
 
 /** The pinned Node's bin folder, fetched when missing or broken; exits when that fails. */
@@ -103,9 +115,14 @@ function pinnedNode(pkg, line) {
   process.exit(1);
 }
 
-function run(argv, bin) {
+function withPath(bin) {
   const env = { ...process.env };
   if (bin) env.PATH = env.PATH ? `${bin}${delimiter}${env.PATH}` : bin;
+  return env;
+}
+
+function run(argv, bin) {
+  const env = withPath(bin);
   const { file, args, shell } = shellCommand(argv, process.platform);
   const child = spawn(file, args, { stdio: "inherit", env, shell });
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -148,3 +165,12 @@ const bin =
       )
     : undefined;
 if (!prepare) run(argv, bin);
+else if (bin) {
+  // The install again with Node 24, adding what was left out and writing no package files
+  // (its own postinstall then has nothing to do).
+  const failed = quietNpm(join(bin, "node"), ["install", "--no-save"], withPath(bin));
+  if (failed) {
+    console.error(`Finishing the install with Node ${decision.package.version}: ${failed}`);
+    process.exit(1);
+  }
+}
