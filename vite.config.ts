@@ -165,6 +165,17 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * A page's browser module is named after its folder ("sell-car-[hash].js"), not after
+ * its file: every page's file is route.tsx. Its split client action keeps the name too.
+ */
+function namedAfterPage(chunk: { name: string; facadeModuleId: string | null }): string {
+  const page = /[\\/]routes[\\/](?:[\w-]+[\\/])*?([\w-]+)[\\/]route\.tsx/.exec(
+    chunk.facadeModuleId ?? "",
+  );
+  return `assets/${page ? page[1] : "[name]"}-[hash].js`;
+}
+
 const chunks = sharedChunks();
 
 export default defineConfig(({ command }) => ({
@@ -202,7 +213,11 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: chunks.groups } },
+          output: {
+            codeSplitting: { groups: chunks.groups },
+            entryFileNames: namedAfterPage,
+            chunkFileNames: namedAfterPage,
+          },
         },
       },
     },
