@@ -3,24 +3,16 @@
 // replaced by a spinner and the upload progress bar; after a failure every
 // typed value is still there.
 import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, type ReactNode } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
-import type { z } from "zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 
 import { UploadingPanel } from "#app/components/form-upload.tsx";
 import { PhotoPicker, type SavedPhoto } from "#app/components/photo-picker.tsx";
 import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
-import { showToast } from "#app/components/toaster.tsx";
-import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { InputField, Options, SelectField, TextareaField } from "#app/components/ui/fields.tsx";
+import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import {
   editListingSchema,
   FIRST_CAR_YEAR,
@@ -42,8 +34,6 @@ import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 
 export type ListingFormDefaults = Record<string, string | string[] | null | undefined>;
 
-const selectClass = `${inputClass} pr-9`;
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
@@ -60,29 +50,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const wide = "sm:col-span-2";
-
-/** The options of a select: an optional empty choice, then each value (or [value, label]). */
-function Options({
-  values,
-  empty,
-}: {
-  values: readonly (string | readonly [string, string])[];
-  empty?: string;
-}) {
-  return (
-    <>
-      {empty ? <option value="">{empty}</option> : null}
-      {values.map((entry) => {
-        const [value, label] = typeof entry === "string" ? [entry, entry] : entry;
-        return (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        );
-      })}
-    </>
-  );
-}
 
 export function ListingForm({
   mode,
@@ -107,29 +74,13 @@ export function ListingForm({
   pendingLabel: string;
 }) {
   const schema = mode === "edit" ? editListingSchema : sellCarSchema;
-  const [form, fields] = useForm<z.input<typeof editListingSchema>>({
-    id: `listing-${mode}`,
+  // The two schemas share one field shape; the edit one names every field.
+  const { form, fields, formError, pending } = useSchemaForm(
+    `listing-${mode}`,
+    schema as typeof editListingSchema,
     lastResult,
-    // Saved values come as the strings the inputs show.
-    defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // parseWithZod is typed by the concrete schema; the two forms share one field shape.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
-  });
-  const formError = form.errors?.[0];
-  useEffect(() => {
-    if (formError) showToast("error", formError, { announce: false });
-  }, [formError, lastResult]);
-
-  const navigation = useNavigation();
-  const location = useLocation();
-  // Also while the page it redirects to loads, so the form does not flash back.
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    new URL(navigation.formAction ?? "", "http://x").pathname === location.pathname;
+    { defaultValue, busyUntilLoaded: true },
+  );
 
   const choice = fields.yearsUsed.value;
   const range = choice === LESS_THAN_A_YEAR || choice === MORE_THAN_TEN_YEARS ? choice : null;
@@ -153,126 +104,83 @@ export function ListingForm({
         {formToken ? <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} /> : null}
         <Section title="The car">
           <div className={wide}>
-            <Field
+            <InputField
+              field={fields.carName}
               label="Car name"
               hint="What buyers see first, for example “2019 Toyota Corolla LE”."
-              errors={fields.carName.errors}
-              errorId={fields.carName.errorId}
-            >
-              <input
-                {...getInputProps(fields.carName, { type: "text" })}
-                autoComplete="off"
-                maxLength={LISTING_TEXT_MAX.carName}
-                className={inputClass}
-              />
-            </Field>
+              autoComplete="off"
+              maxLength={LISTING_TEXT_MAX.carName}
+            />
           </div>
-          <Field label="Category" errors={fields.category.errors} errorId={fields.category.errorId}>
-            <select {...getSelectProps(fields.category)} className={selectClass}>
-              <Options
-                empty="Choose a category"
-                values={categories.map(({ slug, name }) => [slug, name] as const)}
-              />
-            </select>
-          </Field>
+          <SelectField field={fields.category} label="Category">
+            <Options
+              empty="Choose a category"
+              values={categories.map(({ slug, name }) => [slug, name] as const)}
+            />
+          </SelectField>
           {mode === "edit" ? (
-            <Field label="Quality" errors={fields.quality.errors} errorId={fields.quality.errorId}>
-              <select {...getSelectProps(fields.quality)} className={selectClass}>
-                <Options values={QUALITIES} />
-              </select>
-            </Field>
+            <SelectField field={fields.quality} label="Quality">
+              <Options values={QUALITIES} />
+            </SelectField>
           ) : null}
-          <Field label="Make" errors={fields.make.errors} errorId={fields.make.errorId}>
-            <input
-              {...getInputProps(fields.make, { type: "text" })}
-              autoComplete="off"
-              placeholder="Toyota"
-              maxLength={LISTING_TEXT_MAX.make}
-              className={inputClass}
-            />
-          </Field>
-          <Field label="Model" errors={fields.model.errors} errorId={fields.model.errorId}>
-            <input
-              {...getInputProps(fields.model, { type: "text" })}
-              autoComplete="off"
-              placeholder="Corolla"
-              maxLength={LISTING_TEXT_MAX.model}
-              className={inputClass}
-            />
-          </Field>
-          <Field
+          <InputField
+            field={fields.make}
+            label="Make"
+            autoComplete="off"
+            placeholder="Toyota"
+            maxLength={LISTING_TEXT_MAX.make}
+          />
+          <InputField
+            field={fields.model}
+            label="Model"
+            autoComplete="off"
+            placeholder="Corolla"
+            maxLength={LISTING_TEXT_MAX.model}
+          />
+          <InputField
+            field={fields.year}
             label="Year"
             hint={`The year it was made (${FIRST_CAR_YEAR} or later).`}
-            errors={fields.year.errors}
-            errorId={fields.year.errorId}
-          >
-            <input
-              {...getInputProps(fields.year, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="2019"
-              maxLength={4}
-              className={inputClass}
-            />
-          </Field>
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="2019"
+            maxLength={4}
+          />
           <div className="grid grid-cols-[1fr_6.5rem] gap-3">
-            <Field
+            <InputField
+              field={fields.mileage}
               label="Mileage"
               hint="Digits only."
-              errors={fields.mileage.errors}
-              errorId={fields.mileage.errorId}
-            >
-              <input
-                {...getInputProps(fields.mileage, { type: "text" })}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="45000"
-                maxLength={9}
-                className={inputClass}
-              />
-            </Field>
-            <Field
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="45000"
+              maxLength={9}
+            />
+            <SelectField
+              field={fields.mileageUnit}
               label={
                 <>
                   <span className="sr-only">Mileage </span>Unit
                 </>
               }
               hint="km or miles."
-              errors={fields.mileageUnit.errors}
-              errorId={fields.mileageUnit.errorId}
             >
-              <select {...getSelectProps(fields.mileageUnit)} className={selectClass}>
-                <Options values={MILEAGE_UNITS} />
-              </select>
-            </Field>
+              <Options values={MILEAGE_UNITS} />
+            </SelectField>
           </div>
-          <Field label="Fuel (optional)" errors={fields.fuel.errors} errorId={fields.fuel.errorId}>
-            <select {...getSelectProps(fields.fuel)} className={selectClass}>
-              <Options empty="Not specified" values={FUELS} />
-            </select>
-          </Field>
-          <Field
-            label="Transmission (optional)"
-            errors={fields.transmission.errors}
-            errorId={fields.transmission.errorId}
-          >
-            <select {...getSelectProps(fields.transmission)} className={selectClass}>
-              <Options empty="Not specified" values={TRANSMISSIONS} />
-            </select>
-          </Field>
-          <Field
+          <SelectField field={fields.fuel} label="Fuel (optional)">
+            <Options empty="Not specified" values={FUELS} />
+          </SelectField>
+          <SelectField field={fields.transmission} label="Transmission (optional)">
+            <Options empty="Not specified" values={TRANSMISSIONS} />
+          </SelectField>
+          <InputField
+            field={fields.colour}
             label="Colour (optional)"
-            errors={fields.colour.errors}
-            errorId={fields.colour.errorId}
-          >
-            <input
-              {...getInputProps(fields.colour, { type: "text" })}
-              autoComplete="off"
-              placeholder="Silver"
-              maxLength={LISTING_TEXT_MAX.colour}
-              className={inputClass}
-            />
-          </Field>
+            autoComplete="off"
+            placeholder="Silver"
+            maxLength={LISTING_TEXT_MAX.colour}
+          />
         </Section>
 
         <section
@@ -292,123 +200,84 @@ export function ListingForm({
 
         <Section title="Description">
           <div className={wide}>
-            <Field
+            <TextareaField
+              field={fields.details}
               label="Details"
               hint="Condition, service history, extras, anything a buyer should know."
-              errors={fields.details.errors}
-              errorId={fields.details.errorId}
-            >
-              <textarea
-                {...getTextareaProps(fields.details)}
-                rows={6}
-                maxLength={LISTING_TEXT_MAX.details}
-                className={inputClass}
-              />
-            </Field>
+              rows={6}
+              maxLength={LISTING_TEXT_MAX.details}
+            />
           </div>
           <div className={wide}>
-            <Field
+            <InputField
+              field={fields.location}
               label="Location"
               hint="Where buyers can see the car, for example “Austin, TX”."
-              errors={fields.location.errors}
-              errorId={fields.location.errorId}
-            >
-              <input
-                {...getInputProps(fields.location, { type: "text" })}
-                autoComplete="address-level2"
-                maxLength={LISTING_TEXT_MAX.location}
-                className={inputClass}
-              />
-            </Field>
+              autoComplete="address-level2"
+              maxLength={LISTING_TEXT_MAX.location}
+            />
           </div>
         </Section>
 
         <Section title="Use and price">
           {/* The exact period shows for the two range choices, with or without JavaScript. */}
           <div className={`group grid gap-x-4 gap-y-2 sm:grid-cols-2 ${wide}`}>
-            <Field
-              label="Years used"
-              errors={fields.yearsUsed.errors}
-              errorId={fields.yearsUsed.errorId}
-            >
-              <select {...getSelectProps(fields.yearsUsed)} className={selectClass}>
-                <option value="">Choose how long</option>
-                {YEARS_USED_VALUES.map((value) => (
-                  <option
-                    key={value}
-                    value={value}
-                    data-range={
-                      value === LESS_THAN_A_YEAR || value === MORE_THAN_TEN_YEARS ? "" : undefined
-                    }
-                  >
-                    {yearsUsedLabel(value)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField field={fields.yearsUsed} label="Years used">
+              <option value="">Choose how long</option>
+              {YEARS_USED_VALUES.map((value) => (
+                <option
+                  key={value}
+                  value={value}
+                  data-range={
+                    value === LESS_THAN_A_YEAR || value === MORE_THAN_TEN_YEARS ? "" : undefined
+                  }
+                >
+                  {yearsUsedLabel(value)}
+                </option>
+              ))}
+            </SelectField>
             <div className="hidden grid-cols-[1fr_8.5rem] gap-3 group-has-[[data-range]:checked]:grid">
-              <Field
+              <InputField
+                field={fields.periodAmount}
                 label="Exact period"
-                errors={fields.periodAmount.errors}
-                errorId={fields.periodAmount.errorId}
-              >
-                <input
-                  {...getInputProps(fields.periodAmount, { type: "text" })}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={range === MORE_THAN_TEN_YEARS ? "Years" : "Days/Months"}
-                  maxLength={amountLimit ? String(amountLimit).length : 3}
-                  className={inputClass}
-                />
-              </Field>
-              <Field
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={range === MORE_THAN_TEN_YEARS ? "Years" : "Days/Months"}
+                maxLength={amountLimit ? String(amountLimit).length : 3}
+              />
+              <SelectField
+                field={fields.periodUnit}
                 label={
                   <>
                     <span className="sr-only">Period </span>Unit
                   </>
                 }
-                errors={fields.periodUnit.errors}
-                errorId={fields.periodUnit.errorId}
               >
-                <select {...getSelectProps(fields.periodUnit)} className={selectClass}>
-                  <Options
-                    empty={range === MORE_THAN_TEN_YEARS ? undefined : "Choose"}
-                    values={units.map((unit) => [unit, unitLabel(unit)] as const)}
-                  />
-                </select>
-              </Field>
+                <Options
+                  empty={range === MORE_THAN_TEN_YEARS ? undefined : "Choose"}
+                  values={units.map((unit) => [unit, unitLabel(unit)] as const)}
+                />
+              </SelectField>
             </div>
           </div>
-          <Field
+          <InputField
+            field={fields.originalPrice}
             label="Original Price"
             hint="Whole dollars, digits only: do not type $ or any other currency sign."
-            errors={fields.originalPrice.errors}
-            errorId={fields.originalPrice.errorId}
-          >
-            <input
-              {...getInputProps(fields.originalPrice, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="30000"
-              maxLength={12}
-              className={inputClass}
-            />
-          </Field>
-          <Field
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="30000"
+            maxLength={12}
+          />
+          <InputField
+            field={fields.resalePrice}
             label="Resale Price"
             hint="Whole dollars, digits only: do not type $ or any other currency sign."
-            errors={fields.resalePrice.errors}
-            errorId={fields.resalePrice.errorId}
-          >
-            <input
-              {...getInputProps(fields.resalePrice, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="18500"
-              maxLength={12}
-              className={inputClass}
-            />
-          </Field>
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="18500"
+            maxLength={12}
+          />
           <PriceGuidanceHint
             make={fields.make.value}
             model={fields.model.value}

@@ -12,11 +12,18 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
   id: string,
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
+  options: {
+    /** Saved values, as the strings the controls show. */
+    defaultValue?: Record<string, unknown>;
+    /** Stay busy while the page the action redirects to loads, so the form does not flash back. */
+    busyUntilLoaded?: boolean;
+  } = {},
 ) {
   type Shape = Extract<z.input<Schema>, Record<string, unknown>>;
   const [form, fields] = useForm<Shape>({
     id,
     lastResult,
+    defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -33,8 +40,10 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
   // Busy while this page's own form is being submitted.
   const navigation = useNavigation();
   const location = useLocation();
+  const sending = options.busyUntilLoaded
+    ? navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+    : navigation.state === "submitting";
   const pending =
-    navigation.state === "submitting" &&
-    new URL(navigation.formAction ?? "", "http://x").pathname === location.pathname;
+    sending && new URL(navigation.formAction ?? "", "http://x").pathname === location.pathname;
   return { form, fields, formError, pending };
 }

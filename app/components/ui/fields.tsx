@@ -1,0 +1,91 @@
+// The field family of every Conform form: a label, the control Conform sets up
+// (name, id, default value, constraints, aria-invalid and aria-describedby), an
+// optional hint inside the label and the error below it, in one component per
+// kind of control. Other attributes pass through to the control.
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import type { ComponentProps, ReactNode } from "react";
+
+import { Field, inputClass } from "#app/components/ui/form.tsx";
+
+// Conform's metadata for a field of any form: each component reads only its
+// name, id, errors and initial value.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, any>;
+
+type Labelled = { field: AnyField; label: ReactNode; hint?: ReactNode };
+
+export const selectClass = `${inputClass} pr-9`;
+
+type InputType = "text" | "email" | "password" | "file" | "search" | "tel" | "url";
+
+export function InputField({
+  field,
+  label,
+  hint,
+  type = "text",
+  className = inputClass,
+  ...control
+}: Labelled & { type?: InputType } & Omit<ComponentProps<"input">, "type" | "name">) {
+  return (
+    <Field label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <input {...getInputProps(field, { type })} className={className} {...control} />
+    </Field>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  children,
+  ...control
+}: Labelled & Omit<ComponentProps<"select">, "name">) {
+  return (
+    <Field label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <select {...getSelectProps(field)} className={selectClass} {...control}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  hint,
+  ...control
+}: Labelled & Omit<ComponentProps<"textarea">, "name">) {
+  return (
+    <Field label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <textarea {...getTextareaProps(field)} className={inputClass} {...control} />
+    </Field>
+  );
+}
+
+/** The options of a select: an optional empty choice, then each value (or [value, label]). */
+export function Options({
+  values,
+  empty,
+}: {
+  values: readonly (string | readonly [string, string])[];
+  empty?: string;
+}) {
+  return (
+    <>
+      {empty ? <option value="">{empty}</option> : null}
+      {values.map((entry) => {
+        const [value, label] = typeof entry === "string" ? [entry, entry] : entry;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}
