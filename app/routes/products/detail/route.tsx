@@ -179,14 +179,14 @@ async function reportCar(
     );
   }
   const outcome = await createReport(services.db, viewer.id, id, parsed.value);
-  if (outcome === "missing") throw data(REPORT_MESSAGES.missingCar, { status: 404 });
+  if (outcome === "missing") {
+    throw data(REPORT_MESSAGES.missingCar, problemInit({ code: "not-found" }));
+  }
   if (outcome !== "created") {
     const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
     return data(
       { intent: "report" as const, formError, values: echo },
-      {
-        status: 409,
-      },
+      problemInit({ code: "conflict" }),
     );
   }
   return redirectWithToast(services.config, listingPath(id), {
