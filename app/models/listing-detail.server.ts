@@ -1,0 +1,83 @@
+// One car as its public page shows it: the listing with its typed facts, prices,
+// dates, category and seller (with the Verified note), and all its photos in order;
+// and one seller's summary as the tables show it.
+import { asc, eq } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import type { SellerSummary } from "#app/models/listing.ts";
+import {
+  carFactColumns,
+  photoFileColumns,
+  photoUrls,
+  sellerColumns,
+  toSellerSummary,
+} from "#app/models/listing-rows.server.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+/** One seller's name, photo and Verified badge as the tables show them; null if none. */
+export async function findSellerSummary(db: Db, sellerId: string): Promise<SellerSummary | null> {
+  const [row] = await db.select(sellerColumns()).from(user).where(eq(user.id, sellerId));
+  return row ? toSellerSummary(row) : null;
+}
+
+export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>;
+
+/** Everything the public detail page shows, or null when there is no such listing. */
+export async function getListingDetail(db: Db, storage: Storage, id: number) {
+  const [row] = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      description: listing.description,
+      location: listing.location,
+      ...carFactColumns(),
+      originalPrice: listing.originalPrice,
+      resalePrice: listing.resalePrice,
+      status: listing.status,
+      createdAt: listing.createdAt,
+      confirmedAt: listing.confirmedAt,
+      categoryName: category.name,
+      categorySlug: category.slug,
+      ...sellerColumns(),
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .where(eq(listing.id, id))
+    .limit(1);
+  if (!row) return null;
+  const photos = await db
+    .select({
+      ...photoFileColumns(),
+      width: listingPhoto.width,
+      height: listingPhoto.height,
+    })
+    .from(listingPhoto)
+    .where(eq(listingPhoto.listingId, id))
+    .orderBy(asc(listingPhoto.position));
+  const {
+    categoryName,
+    categorySlug,
+    sellerName,
+    sellerEmail,
+    sellerImage,
+    sellerVerified,
+    sellerVerification,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    createdAt: rest.createdAt.toISOString(),
+    confirmedAt: rest.confirmedAt.toISOString(),
+    category: { name: categoryName, slug: categorySlug },
+    seller: toSellerSummary({
+      sellerName,
+      sellerEmail,
+      sellerImage,
+      sellerVerified,
+      sellerVerification,
+    }),
+    photos: photos.map((photo) => photoUrls(storage, photo)),
+  };
+}

@@ -1,0 +1,264 @@
+// How a listing becomes a table row and a photo its URLs: the column sets the
+// queries share (photo files, car facts, the seller with the Verified note, the
+// category and cover photo of a row), `selectListingRows` for queries that add their
+// own where and order, the two ways a page of rows is picked (newest first, or the
+// home table's daily rotation of advertised cars), and `toRow`, which turns what
+// they read into a ListingRow.
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+
+import type { Db } from "#app/db/client.server.ts";
+import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import type { ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
+import { sellerVerificationNote } from "#app/models/verification.server.ts";
+import type { VerificationNote } from "#app/models/verification.ts";
+import type { Storage } from "#app/services/storage.server.ts";
+
+/** A table row as queried; the verification note is optional for queries that leave it out. */
+type RawRow = Omit<Awaited<ReturnType<typeof selectRows>>[number], "sellerVerification"> & {
+  sellerVerification?: VerificationNote | null;
+};
+
+export type AvifKeys = {
+  avifSmallKey?: string | null;
+  avifMediumKey?: string | null;
+  avifLargeKey?: string | null;
+};
+
+export function photoUrls(
+  storage: Storage,
+  keys: {
+    smallKey: string;
+    mediumKey: string;
+    largeKey: string;
+    width: number;
+    height: number;
+  } & AvifKeys,
+): PhotoUrls {
+  const avif = (key: string | null | undefined) => (key ? storage.url(key) : undefined);
+  return {
+    small: storage.url(keys.smallKey),
+    medium: storage.url(keys.mediumKey),
+    large: storage.url(keys.largeKey),
+    width: keys.width,
+    height: keys.height,
+    ...(keys.avifSmallKey ? { avifSmall: avif(keys.avifSmallKey) } : {}),
+    ...(keys.avifMediumKey ? { avifMedium: avif(keys.avifMediumKey) } : {}),
+    ...(keys.avifLargeKey ? { avifLarge: avif(keys.avifLargeKey) } : {}),
+  };
+}
+
+export function toRow(storage: Storage, raw: RawRow): ListingRow {
+  return {
+    id: raw.id,
+    title: raw.title,
+    resalePrice: raw.resalePrice,
+    location: raw.location,
+    quality: raw.quality,
+    status: raw.status,
+    category: { name: raw.categoryName, slug: raw.categorySlug },
+    seller: toSellerSummary(raw),
+    photo:
+      raw.smallKey && raw.mediumKey && raw.largeKey && raw.photoWidth && raw.photoHeight
+        ? photoUrls(storage, {
+            smallKey: raw.smallKey,
+            mediumKey: raw.mediumKey,
+            largeKey: raw.largeKey,
+            width: raw.photoWidth,
+            height: raw.photoHeight,
+            avifSmallKey: raw.avifSmallKey,
+            avifMediumKey: raw.avifMediumKey,
+            avifLargeKey: raw.avifLargeKey,
+          })
+        : null,
+  };
+}
+
+/** Every stored file of a photo: the WebP renditions and the AVIF ones, if any. */
+export const photoFileColumns = () => ({
+  smallKey: listingPhoto.smallKey,
+  mediumKey: listingPhoto.mediumKey,
+  largeKey: listingPhoto.largeKey,
+  avifSmallKey: listingPhoto.avifSmallKey,
+  avifMediumKey: listingPhoto.avifMediumKey,
+  avifLargeKey: listingPhoto.avifLargeKey,
+});
+
+/** How long a car was used, its quality and its typed facts (car page, edit form, compare). */
+export const carFactColumns = () => ({
+  yearsUsed: listing.yearsUsed,
+  periodAmount: listing.periodAmount,
+  periodUnit: listing.periodUnit,
+  quality: listing.quality,
+  make: listing.make,
+  model: listing.model,
+  year: listing.year,
+  mileageKm: listing.mileageKm,
+  mileageUnit: listing.mileageUnit,
+  fuel: listing.fuel,
+  transmission: listing.transmission,
+  colour: listing.colour,
+});
+
+/** A listing's seller as the tables and the detail page show it (`toSellerSummary`). */
+export const sellerColumns = () => ({
+  sellerName: user.name,
+  sellerEmail: user.email,
+  sellerImage: user.image,
+  sellerVerified: user.verified,
+  sellerVerification: sellerVerificationNote(user.id),
+});
+
+/** `sellerColumns` as read; the note is kept only for a verified seller. */
+export function toSellerSummary(raw: {
+  sellerName: string;
+  sellerEmail: string;
+  sellerImage: string | null;
+  sellerVerified: boolean;
+  sellerVerification?: VerificationNote | null;
+}): SellerSummary {
+  return {
+    name: raw.sellerName,
+    email: raw.sellerEmail,
+    imageUrl: raw.sellerImage,
+    verified: raw.sellerVerified,
+    verification: raw.sellerVerified ? (raw.sellerVerification ?? null) : null,
+  };
+}
+
+/** The columns of a table row that come from its category, its seller and its cover photo. */
+const joinedRowColumns = () => ({
+  categoryName: category.name,
+  categorySlug: category.slug,
+  ...sellerColumns(),
+  ...photoFileColumns(),
+  photoWidth: listingPhoto.width,
+  photoHeight: listingPhoto.height,
+});
+
+/**
+ * Listings joined to what a table row shows (category, seller, cover photo), with
+ * `extra` columns; the caller adds where, order and limit. `toRow` turns a row
+ * into a ListingRow.
+ */
+export function selectListingRows<Extra extends SelectedFields>(db: Db, extra: Extra) {
+  return db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      resalePrice: listing.resalePrice,
+      location: listing.location,
+      quality: listing.quality,
+      status: listing.status,
+      createdAt: listing.createdAt,
+      advertisedAt: listing.advertisedAt,
+      ...joinedRowColumns(),
+      ...extra,
+    })
+    .from(listing)
+    .innerJoin(category, eq(category.id, listing.categoryId))
+    .innerJoin(user, eq(user.id, listing.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
+    );
+}
+
+/** Which listings fill a page: newest first, or the home table's daily rotation. */
+export type PageSpec =
+  | { order: "newest"; where: SQL | undefined; limit: number; offset: number }
+  | { order: "rotation"; where: SQL; limit: number; day: number };
+
+const pageColumns = () => ({
+  id: listing.id,
+  title: listing.title,
+  resalePrice: listing.resalePrice,
+  location: listing.location,
+  quality: listing.quality,
+  status: listing.status,
+  categoryId: listing.categoryId,
+  sellerId: listing.sellerId,
+  createdAt: listing.createdAt,
+  advertisedAt: listing.advertisedAt,
+});
+
+/**
+ * The listings of one page, with a `slot` to order them by.
+ *
+ * Rotation (DESIGN decision 20): the advertised cars form a ring, most recently
+ * advertised first. When there are more than `limit`, the window of `limit`
+ * cars starts `day × limit` places further round the ring each day, so every
+ * advertised car reaches the table (and its top rows) within a few days, and
+ * nobody stays on top by advertising last. Within a day the order is fixed.
+ * The ring is numbered over ids alone, in the order of the partial advertised index
+ * (which also holds the confirmation date, so on a vacuumed table the ring is read
+ * from the index alone); only the `limit` chosen cars are read from the table.
+ */
+function pickPage(db: Db, page: PageSpec) {
+  if (page.order === "newest") {
+    const newest = db
+      .select({ id: sql<number>`${listing.id}`.as("page_id") })
+      .from(listing)
+      .where(page.where)
+      .orderBy(desc(listing.createdAt), desc(listing.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .as("newest");
+    return db
+      .select({ ...pageColumns(), slot: sql<number>`0`.as("slot") })
+      .from(newest)
+      .innerJoin(listing, eq(listing.id, newest.id));
+  }
+  const ring = db
+    .select({
+      id: sql<number>`${listing.id}`.as("ring_id"),
+      position:
+        sql<number>`row_number() over (order by ${listing.advertisedAt} desc nulls last, ${listing.id} desc nulls last) - 1`.as(
+          "position",
+        ),
+      total: sql<number>`count(*) over ()`.as("total"),
+    })
+    .from(listing)
+    .where(page.where)
+    .as("ring");
+  const slot = sql<number>`((${ring.position} + ${ring.total} - case when ${ring.total} > ${page.limit} then (${page.day}::bigint * ${page.limit}) % ${ring.total} else 0 end) % ${ring.total})::int`;
+  return db
+    .select({ ...pageColumns(), slot: slot.as("slot") })
+    .from(ring)
+    .innerJoin(listing, eq(listing.id, ring.id))
+    .where(sql`${slot} < ${page.limit}`);
+}
+
+/**
+ * One page of table rows. The page of listing ids is chosen first (an index
+ * scan that stops after `limit` rows, or the advertised ring), and only those
+ * rows are joined to their category, seller and cover photo.
+ */
+export function selectRows(db: Db, page: PageSpec) {
+  const chosen = db.$with("chosen").as(pickPage(db, page));
+  return db
+    .with(chosen)
+    .select({
+      id: chosen.id,
+      title: chosen.title,
+      resalePrice: chosen.resalePrice,
+      location: chosen.location,
+      quality: chosen.quality,
+      status: chosen.status,
+      ...joinedRowColumns(),
+      createdAt: chosen.createdAt,
+      advertisedAt: chosen.advertisedAt,
+    })
+    .from(chosen)
+    .innerJoin(category, eq(category.id, chosen.categoryId))
+    .innerJoin(user, eq(user.id, chosen.sellerId))
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, chosen.id), eq(listingPhoto.position, 0)),
+    )
+    .orderBy(
+      ...(page.order === "rotation"
+        ? [asc(chosen.slot)]
+        : [desc(chosen.createdAt), desc(chosen.id)]),
+    );
+}
