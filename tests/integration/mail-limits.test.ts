@@ -103,6 +103,23 @@ describe("contact requests", () => {
     expect(await to(seller.email)).toHaveLength(LIMITS.ordersPerBuyerPerMinute.max);
   });
 
+  test("the model names the refusal and when to try again, not an HTTP status", async () => {
+    const seller = await person("seller");
+    const buyer = await person("buyer");
+    const now = new Date("2026-03-01T08:00:00Z");
+    let last;
+    for (let n = 0; n <= LIMITS.ordersPerBuyerPerMinute.max; n++) {
+      const car = await createListing(t.db, { sellerId: seller.id, categoryId });
+      last = await placeOrder(t.services, buyer, car.id, request, now);
+    }
+    expect(last).toMatchObject({ ok: false, code: "rate-limited" });
+    expect(last).not.toHaveProperty("status");
+    if (last?.ok === false && last.code === "rate-limited") {
+      expect(last.retryAfterSeconds).toBeGreaterThan(0);
+      expect(last.retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
+  });
+
   test("the route passes Retry-After on to the answer", () => {
     const headers = passRetryAfter({
       actionHeaders: new Headers({ "Retry-After": "42" }),
