@@ -1,5 +1,6 @@
 // Starting and stopping the production server (node server/index.ts) for the
-// measuring scripts (npm run bench, npm run audit:lighthouse).
+// measuring scripts (npm run bench, npm run audit:lighthouse), the crash test and
+// the end-to-end tests.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -147,6 +148,26 @@ function findProcess(pid: number, script: string): number | null {
 }
 
 /**
+ * The environment of a production server on 127.0.0.1:`port` with its data in
+ * `dataDir`: this process's, with `env` added to (and overriding) it.
+ */
+export function productionEnv(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+}
+
+/**
  * Starts `node server/index.ts` (or `npm run serve`, which runs it) with
  * NODE_ENV=production on a free local port and waits until /readyz answers. `env` is
  * added to (and overrides) this process's environment; the server's output goes to
@@ -182,14 +203,10 @@ export async function startProductionServer(options: {
       // What `npm run serve` sets (unless set already), so that node started directly
       // runs as it does.
       ...MALLOC_SETTINGS,
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: "warn",
-      ...(options.publicUrl ? { PUBLIC_URL: baseURL } : {}),
-      ...options.env,
+      ...productionEnv(port, options.dataDir, {
+        ...(options.publicUrl ? { PUBLIC_URL: baseURL } : {}),
+        ...options.env,
+      }),
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
