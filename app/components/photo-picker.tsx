@@ -3,17 +3,12 @@
 // saved photos form one ordered list with previews: reorder, remove, make cover.
 // The list reaches the server as the files of one hidden file input plus a
 // `photoOrder` token per photo. Sending it with upload progress: form-upload.tsx.
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type DragEvent,
-} from "react";
+// The list's items and the order it starts in: photo-list.ts.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 
 import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
+import { initialItems, type Item, type SavedPhoto } from "#app/components/photo-list.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import {
   fileLabel,
   LISTING_PHOTO_MAX_COUNT,
@@ -22,40 +17,9 @@ import {
   photoToken,
 } from "#app/models/listing-form.ts";
 
-export type SavedPhoto = { id: number; url: string; width: number; height: number };
-
-type Item =
-  | { key: string; kind: "existing"; id: number; url: string }
-  | { key: string; kind: "new"; file: File; url: string };
+export type { SavedPhoto } from "#app/components/photo-list.ts";
 
 let itemCounter = 0;
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration; true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
-function initialItems(saved: SavedPhoto[], order: string[] | undefined): Item[] {
-  const byToken = new Map(saved.map((photo) => [photoToken.existing(photo.id), photo]));
-  const kept = order
-    ? order.flatMap((token) => {
-        const photo = byToken.get(token);
-        return photo ? [photo] : [];
-      })
-    : saved;
-  return kept.map((photo) => ({
-    key: `e${photo.id}`,
-    kind: "existing",
-    id: photo.id,
-    url: photo.url,
-  }));
-}
 
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600";
