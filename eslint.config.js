@@ -81,7 +81,7 @@ export default tseslint.config(
     // Client-safe modules never import server-only code: models, shared components and
     // the components beside a page's route.tsx (the route module itself has loaders).
     files: ["app/models/*.ts", "app/components/**", "app/layout/**", "app/routes/**"],
-    ignores: ["app/models/*.server.ts", "app/routes/**/route.tsx"],
+    ignores: ["app/models/*.server.ts", "app/routes/**/route.tsx", "app/routes/**/*.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

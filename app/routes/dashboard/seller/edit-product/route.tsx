@@ -1,31 +1,25 @@
 import { data } from "react-router";
 
 import { ListingForm } from "#app/components/listing-form.tsx";
-import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
+import { uploadClientAction } from "#app/components/form-upload.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import {
   getListingForEdit,
   listingAccess,
   updateListing,
 } from "#app/models/listing-edit.server.ts";
-import {
-  chosenFiles,
-  declaredTooLarge,
-  editListingSchema,
-  LISTING_MESSAGES,
-} from "#app/models/listing-form.ts";
+import { editListingSchema } from "#app/models/listing-form.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { parseId } from "#app/models/id.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
-import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { issueFormToken } from "#app/services/form-token.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -64,8 +58,6 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
   };
 }
 
-const hidden = { hideFields: ["photos"] };
-
 export async function action({ context, request, url, params }: Route.ActionArgs) {
   const viewer = await requirePermission(
     context,
@@ -79,45 +71,21 @@ export async function action({ context, request, url, params }: Route.ActionArgs
   // Ownership before the body is read: someone else's car costs no upload work.
   const access = await listingAccess(services.db, viewer, id);
   if (access !== "ok") refuse(access);
-  if (declaredTooLarge(request.headers.get("Content-Length"))) {
-    const error = { photos: [LISTING_MESSAGES.photosTooLarge] };
-    return data<UploadFormData>(
-      { result: { status: "error", error }, filesDropped: true },
-      { status: 413 },
-    );
-  }
-  const submission = parseSubmission(await readForm(request), editListingSchema);
-  const filesDropped = chosenFiles(submission.payload.photos).length > 0;
-  if (submission.status !== "success") {
-    return data<UploadFormData>(
-      { result: submission.reply(hidden), filesDropped },
-      { status: 400 },
-    );
-  }
-  const token = readFormToken(
-    services.config.secret,
-    viewer.id,
-    `edit:${id}`,
-    submission.payload[FORM_TOKEN_FIELD],
-  );
-  if (!token) {
-    const result = submission.reply({ ...hidden, formErrors: [FORM_TOKEN_MESSAGES.expired] });
-    const formToken = issueFormToken(services.config.secret, viewer.id, `edit:${id}`);
-    return data<UploadFormData>({ result, filesDropped, formToken }, { status: 400 });
-  }
-  const outcome = await updateListing(services, viewer, id, submission.value, token);
-  if (!outcome.ok) {
-    if (outcome.code === "not-found" || outcome.code === "forbidden") refuse(outcome.code);
-    const result = submission.reply({
-      ...hidden,
-      fieldErrors: outcome.fieldErrors,
-      formErrors: outcome.formError ? [outcome.formError] : undefined,
-    });
-    return data<UploadFormData>({ result, filesDropped }, problemInit(outcome));
-  }
-  return redirectWithToast(services.config, "/dashboard/myProducts", {
-    type: "success",
-    message: "Your car information has been updated",
+  return listingFormAction({
+    request,
+    services,
+    sellerId: viewer.id,
+    purpose: `edit:${id}`,
+    schema: editListingSchema,
+    save: async (value, token) => {
+      const outcome = await updateListing(services, viewer, id, value, token);
+      // The car went away or changed hands while the form was open.
+      if (!outcome.ok && (outcome.code === "not-found" || outcome.code === "forbidden")) {
+        refuse(outcome.code);
+      }
+      return outcome;
+    },
+    saved: "Your car information has been updated",
   });
 }
 

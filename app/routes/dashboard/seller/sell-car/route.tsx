@@ -1,24 +1,15 @@
-import { data } from "react-router";
-
 import { ListingForm } from "#app/components/listing-form.tsx";
-import { uploadClientAction, type UploadFormData } from "#app/components/form-upload.tsx";
+import { uploadClientAction } from "#app/components/form-upload.tsx";
 import { findCategories } from "#app/models/category.server.ts";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
-import {
-  chosenFiles,
-  declaredTooLarge,
-  LISTING_MESSAGES,
-  sellCarSchema,
-} from "#app/models/listing-form.ts";
+import { sellCarSchema } from "#app/models/listing-form.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { issueFormToken, readFormToken } from "#app/services/form-token.server.ts";
-import { parseSubmission, readForm } from "#app/services/form.server.ts";
-import { problemInit } from "#app/services/http-errors.server.ts";
+import { issueFormToken } from "#app/services/form-token.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -35,51 +26,18 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   };
 }
 
-const hidden = { hideFields: ["photos"] };
-
 export async function action({ context, request, url }: Route.ActionArgs) {
   // The seller is the signed-in user; the form never says who is selling.
   const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
-  if (declaredTooLarge(request.headers.get("Content-Length"))) {
-    const error = { photos: [LISTING_MESSAGES.photosTooLarge] };
-    return data<UploadFormData>(
-      { result: { status: "error", error }, filesDropped: true },
-      { status: 413 },
-    );
-  }
-  const submission = parseSubmission(await readForm(request), sellCarSchema);
-  const filesDropped = chosenFiles(submission.payload.photos).length > 0;
-  if (submission.status !== "success") {
-    return data<UploadFormData>(
-      { result: submission.reply(hidden), filesDropped },
-      { status: 400 },
-    );
-  }
   const services = servicesOf(context);
-  const token = readFormToken(
-    services.config.secret,
-    seller.id,
-    "sell",
-    submission.payload[FORM_TOKEN_FIELD],
-  );
-  if (!token) {
-    const result = submission.reply({ ...hidden, formErrors: [FORM_TOKEN_MESSAGES.expired] });
-    const formToken = issueFormToken(services.config.secret, seller.id, "sell");
-    return data<UploadFormData>({ result, filesDropped, formToken }, { status: 400 });
-  }
-  // A repeat of this form answers exactly as the first one did.
-  const outcome = await publishListing(services, seller, submission.value, token);
-  if (!outcome.ok) {
-    const result = submission.reply({
-      ...hidden,
-      fieldErrors: outcome.fieldErrors,
-      formErrors: outcome.formError ? [outcome.formError] : undefined,
-    });
-    return data<UploadFormData>({ result, filesDropped }, problemInit(outcome));
-  }
-  return redirectWithToast(services.config, "/dashboard/myProducts", {
-    type: "success",
-    message: "Your car has been published for sale",
+  return listingFormAction({
+    request,
+    services,
+    sellerId: seller.id,
+    purpose: "sell",
+    schema: sellCarSchema,
+    save: (value, token) => publishListing(services, seller, value, token),
+    saved: "Your car has been published for sale",
   });
 }
 
