@@ -144,22 +144,15 @@ export interface RawResponse {
 }
 
 /** One GET with exactly these headers (unlike fetch, which adds and undoes compression). */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
+export async function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers, agent: false }, resolve).on("error", reject);
   });
+  const body = Buffer.concat((await response.toArray()) as Buffer[]);
+  return { status: response.statusCode ?? 0, headers: response.headers, body };
 }
 
 export const verdict = (met: boolean) => (met ? "met" : "NOT met");
