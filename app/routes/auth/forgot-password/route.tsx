@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
-import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { InputField } from "#app/components/ui/fields.tsx";
+import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -72,13 +73,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <FormError message={form.errors?.[0]} />
-        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            className={inputClass}
-          />
-        </Field>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
         <SubmitButton pending={pending} pendingLabel="Sending…">
           Send reset link
         </SubmitButton>

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
-import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { InputField } from "#app/components/ui/fields.tsx";
+import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -101,20 +102,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormError message={formError} />
-        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            className={inputClass}
-          />
-        </Field>
-        <Field label="Password" errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </Field>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="flex justify-end pb-3">
           <AppLink
             to="/forgot-password"

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
-import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { InputField } from "#app/components/ui/fields.tsx";
+import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -115,44 +116,23 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <FormError message={formError} />
-        <Field label="Full name" errors={fields.name.errors} errorId={fields.name.errorId}>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            autoComplete="name"
-            className={inputClass}
-          />
-        </Field>
-        <Field
+        <InputField field={fields.name} label="Full name" autoComplete="name" />
+        <InputField
+          field={fields.image}
           label="Photo"
           hint="A JPEG, PNG or WebP photo of you, up to 5 MB. Buyers see it next to your cars."
-          errors={fields.image.errors}
-          errorId={fields.image.errorId}
-        >
-          <input
-            {...getInputProps(fields.image, { type: "file" })}
-            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
-          />
-        </Field>
-        <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            className={inputClass}
-          />
-        </Field>
-        <Field
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+        />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          field={fields.password}
           label="Password"
           hint="At least 8 characters."
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        >
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+          type="password"
+          autoComplete="new-password"
+        />
         <fieldset className="pb-4">
           <legend className="mb-2 text-sm font-semibold text-slate-800">Account type</legend>
           <div className="grid grid-cols-2 gap-3">

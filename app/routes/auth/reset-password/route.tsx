@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
-import { AuthCard, Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { InputField } from "#app/components/ui/fields.tsx";
+import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
 import { SITE_NAME } from "#app/models/site.ts";
@@ -73,29 +74,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="token" value={loaderData.token} />
         <FormError message={form.errors?.[0]} />
-        <Field
+        <InputField
+          field={fields.password}
           label="New password"
           hint="At least 8 characters."
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-        >
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
-        <Field
+          type="password"
+          autoComplete="new-password"
+        />
+        <InputField
+          field={fields.confirm}
           label="Repeat the new password"
-          errors={fields.confirm.errors}
-          errorId={fields.confirm.errorId}
-        >
-          <input
-            {...getInputProps(fields.confirm, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton pending={pending} pendingLabel="Saving…">
           Save the new password
         </SubmitButton>
