@@ -38,24 +38,22 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
+// A photo is never sent back, and neither is a password.
+const NOT_ECHOED = ["password", "image"];
+const PHOTO_TOO_LARGE = {
+  result: {
+    status: "error" as const,
+    error: { image: ["The photo is larger than 5 MB; choose a smaller one"] },
+  },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return data(
-      {
-        result: {
-          status: "error" as const,
-          error: { image: ["The photo is larger than 5 MB; choose a smaller one"] },
-        },
-      },
-      { status: 413 },
-    );
+    return data(PHOTO_TOO_LARGE, { status: 413 });
   }
   const submission = parseSubmission(await readForm(request), registerSchema);
   if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password", "image"] }) },
-      { status: 400 },
-    );
+    return data({ result: submission.reply({ hideFields: NOT_ECHOED }) }, { status: 400 });
   }
   const { name, email, password, accountType, image, redirectTo } = submission.value;
   const services = servicesOf(context);
@@ -69,16 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.get(clientAddressContext),
   });
   if (!outcome.ok) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [outcome.formError],
-          fieldErrors: outcome.fieldErrors,
-          hideFields: ["password", "image"],
-        }),
-      },
-      problemInit(outcome),
-    );
+    const { formError, fieldErrors } = outcome;
+    const result = submission.reply({
+      formErrors: [formError],
+      fieldErrors,
+      hideFields: NOT_ECHOED,
+    });
+    return data({ result }, problemInit(outcome));
   }
   return redirectWithToast(
     services.config,

@@ -25,8 +25,9 @@ import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { loadWishlistPage } from "#app/models/wishlist.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
-import { servicesOf } from "#app/services/app-context.server.ts";
+import { servicesOf, type AppServices } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -82,11 +83,12 @@ async function ownListing(
   permission: Permission,
 ) {
   // Admins may not use this page to delete others' cars (a later admin feature).
-  if (!roleCan(viewer.role, permission)) throw data(MESSAGES.notYours, { status: 403 });
+  if (!roleCan(viewer.role, permission))
+    throw data(MESSAGES.notYours, problemInit({ code: "forbidden" }));
   const id = parseId(form.get("id"));
   const car = id === null ? null : await getListingOwner(servicesOf(context).db, id);
-  if (!car) throw data(MESSAGES.missing, { status: 404 });
-  if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, { status: 403 });
+  if (!car) throw data(MESSAGES.missing, problemInit({ code: "not-found" }));
+  if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, problemInit({ code: "forbidden" }));
   return car;
 }
 
@@ -115,6 +117,46 @@ const CONFIRM_REPLY: Record<Exclude<ConfirmResult, "missing">, (title: string) =
   }),
 };
 
+/** What one button on a car does; false or "missing" when the car went away meanwhile. */
+type IntentRun = (
+  car: Owned,
+  form: FormData,
+  services: AppServices,
+) => Promise<Reply | false | "missing" | "bad status">;
+type Owned = Awaited<ReturnType<typeof ownListing>>;
+
+const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
+  delete: {
+    permission: "delete:listing:own",
+    run: async (car, _form, services) =>
+      (await deleteListing(services, car)) && { type: "success", message: MESSAGES.deleted },
+  },
+  status: {
+    permission: "update:listing:own",
+    run: async (car, form, services) => {
+      const status = LISTING_STATUSES.find((value) => value === form.get("status"));
+      if (!status) return "bad status";
+      const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
+      const changed = await setListingStatus(services, car, status, new Date());
+      return changed && { type: "success", message };
+    },
+  },
+  advertise: {
+    permission: "update:listing:own",
+    run: async (car, _form, { db }) => {
+      const result = await advertiseListing(db, car, new Date());
+      return result !== "missing" && ADVERTISE_REPLY[result](car.title);
+    },
+  },
+  confirm: {
+    permission: "update:listing:own",
+    run: async (car, _form, { db }) => {
+      const result = await confirmListing(db, car, new Date());
+      return result !== "missing" && CONFIRM_REPLY[result](car.title);
+    },
+  },
+};
+
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(
     context,
@@ -123,46 +165,21 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     DASHBOARD_PAGE_PERMISSION.myProducts,
   );
   const form = await readForm(request);
-  const services = servicesOf(context);
-  const { db, config } = services;
-  const page = parsePage(url.searchParams.get("page"));
-  const now = new Date();
-  const reply = (result: Reply | "missing" | false) => {
-    if (!result || result === "missing") throw data(MESSAGES.missing, { status: 404 });
-    return redirectWithToast(config, page > 1 ? `${PATH}?page=${page}` : PATH, result);
-  };
   // Only the intent, the id and (for status) the status are read; anything else is ignored.
-  switch (form.get("intent")) {
-    case "delete": {
-      const car = await ownListing(context, viewer, form, "delete:listing:own");
-      const deleted = await deleteListing(services, car);
-      return reply(deleted && { type: "success", message: MESSAGES.deleted });
-    }
-    case "status": {
-      const car = await ownListing(context, viewer, form, "update:listing:own");
-      const status = LISTING_STATUSES.find((value) => value === form.get("status"));
-      if (!status) return data({ error: MESSAGES.badStatus }, { status: 400 });
-      const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
-      return reply(
-        (await setListingStatus(services, car, status, now)) && {
-          type: "success",
-          message,
-        },
-      );
-    }
-    case "advertise": {
-      const car = await ownListing(context, viewer, form, "update:listing:own");
-      const result = await advertiseListing(db, car, now);
-      return reply(result !== "missing" && ADVERTISE_REPLY[result](car.title));
-    }
-    case "confirm": {
-      const car = await ownListing(context, viewer, form, "update:listing:own");
-      const result = await confirmListing(db, car, now);
-      return reply(result !== "missing" && CONFIRM_REPLY[result](car.title));
-    }
-    default:
-      return data({ error: MESSAGES.unknownIntent }, { status: 400 });
+  const intent = Object.hasOwn(INTENTS, String(form.get("intent")))
+    ? INTENTS[String(form.get("intent"))]
+    : undefined;
+  if (!intent) return data({ error: MESSAGES.unknownIntent }, problemInit({ code: "invalid" }));
+  const car = await ownListing(context, viewer, form, intent.permission);
+  const services = servicesOf(context);
+  const result = await intent.run(car, form, services);
+  if (result === "bad status") {
+    return data({ error: MESSAGES.badStatus }, problemInit({ code: "invalid" }));
   }
+  if (!result || result === "missing")
+    throw data(MESSAGES.missing, problemInit({ code: "not-found" }));
+  const page = parsePage(url.searchParams.get("page"));
+  return redirectWithToast(services.config, page > 1 ? `${PATH}?page=${page}` : PATH, result);
 }
 
 function AddProductLink({ className = "" }: { className?: string }) {

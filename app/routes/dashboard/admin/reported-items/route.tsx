@@ -15,6 +15,7 @@ import { REPORT_MESSAGES } from "#app/models/report.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Reported Items — ${SI
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 const PATH = "/dashboard/reportedItems";
+const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
 const MISSING = "This car is not listed any more.";
 const NO_REPORTS = "This car has no open reports any more.";
 
@@ -42,32 +44,28 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     DASHBOARD_PAGE_PERMISSION.reportedItems,
   );
   const form = await readForm(request);
-  const services = servicesOf(context);
   const intent = form.get("intent");
-  const id = parseId(form.get("id"));
-  const actor = { id: viewer.id, name: viewer.name };
-  const page = parsePage(url.searchParams.get("page"));
-  const back = page > 1 ? `${PATH}?page=${page}` : PATH;
   if (intent !== "delete" && intent !== "dismiss") {
-    return data(
-      { error: "Unknown action. Please reload the page and try again." },
-      { status: 400 },
-    );
+    return data({ error: UNKNOWN_ACTION }, problemInit({ code: "invalid" }));
   }
   if (intent === "delete" && !roleCan(viewer.role, "delete:listing:any")) {
-    throw data("Only admins can do this.", { status: 403 });
+    throw data("Only admins can do this.", problemInit({ code: "forbidden" }));
   }
-  if (id === null) return data({ error: MISSING }, { status: 404 });
+  const id = parseId(form.get("id"));
+  if (id === null) return data({ error: MISSING }, problemInit({ code: "not-found" }));
+  const services = servicesOf(context);
+  const actor = { id: viewer.id, name: viewer.name };
   const result =
     intent === "delete"
       ? await deleteListingAsAdmin(services, actor, id)
       : await dismissReports(services.db, actor, id);
   if (!result.ok) {
     return result.reason === "missing"
-      ? data({ error: MISSING }, { status: 404 })
-      : data({ error: NO_REPORTS }, { status: 409 });
+      ? data({ error: MISSING }, problemInit({ code: "not-found" }))
+      : data({ error: NO_REPORTS }, problemInit({ code: "conflict" }));
   }
-  return redirectWithToast(services.config, back, {
+  const page = parsePage(url.searchParams.get("page"));
+  return redirectWithToast(services.config, page > 1 ? `${PATH}?page=${page}` : PATH, {
     type: "success",
     message:
       intent === "delete"
