@@ -3,6 +3,7 @@
 import type { MetaDescriptor } from "react-router";
 
 import { SITE_NAME } from "#app/models/site.ts";
+import type { CarFacts } from "#app/models/listing.ts";
 
 export const DEFAULT_DESCRIPTION =
   "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.";
@@ -89,18 +90,12 @@ export function publicUrlOf(
 }
 
 /** The facts of a car that its schema.org description is made from. */
-export type CarForJsonLd = {
+export type CarForJsonLd = CarFacts & {
   id: number;
   title: string;
   description: string;
   resalePrice: number;
   status: "available" | "sold";
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileageKm: number | null;
-  fuel: string | null;
-  transmission: string | null;
   colour: string | null;
   category: { name: string };
   seller: { name: string };

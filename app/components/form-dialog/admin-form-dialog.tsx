@@ -9,15 +9,9 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 
-import {
-  Buttons,
-  cancelClass,
-  Hidden,
-  type FormBody,
-  type FormReply,
-} from "./form-dialog-parts.tsx";
+import { FormContent, cancelClass, type FormBody, type FormReply } from "./form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { FormError } from "#app/components/ui/form.tsx";
+import { Field, FieldError, inputClass } from "#app/components/ui/form.tsx";
 
 const loadBody = () => import("./form-dialog-body.tsx");
 const FormDialogBody = lazy(loadBody);
@@ -115,11 +109,9 @@ export function FormSection({
       </h2>
       <p className="mt-2 text-slate-700">{description}</p>
       <Form method="post" action={body.action} noValidate className="mt-4">
-        <Hidden fields={body.fields} />
-        <FormError message={reply?.formError} />
-        {body.children(reply)}
-        <Buttons
+        <FormContent
           body={body}
+          reply={reply}
           pending={pending}
           cancel={
             <AppLink to={closeTo} preventScrollReset className={cancelClass}>
@@ -169,18 +161,7 @@ export function ChoiceGroup({
           </label>
         ))}
       </div>
-      <p
-        id={errorId}
-        className="mt-1.5 min-h-5 text-sm font-medium text-red-700"
-        aria-live="polite"
-      >
-        {error ? (
-          <>
-            <span aria-hidden="true">* </span>
-            {error}
-          </>
-        ) : null}
-      </p>
+      <FieldError id={errorId} errors={error ? [error] : null} />
     </fieldset>
   );
 }
@@ -203,39 +184,24 @@ export function TextAreaField({
   defaultValue?: string;
   required?: boolean;
 }) {
-  const errorId = `${name}-error`;
   return (
-    <div className="mt-2">
-      <label className="block">
-        <span className="mb-1.5 block text-sm font-semibold text-slate-800">
-          {label}
-          {hint ? (
-            <span className="mt-0.5 block text-xs font-normal text-slate-600">{hint}</span>
-          ) : null}
-        </span>
-        <textarea
-          name={name}
-          rows={3}
-          maxLength={maxLength}
-          required={required}
-          defaultValue={defaultValue}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
-          className="block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none aria-[invalid=true]:ring-red-600"
-        />
-      </label>
-      <p
-        id={errorId}
-        className="mt-1.5 min-h-5 text-sm font-medium text-red-700"
-        aria-live="polite"
-      >
-        {error ? (
-          <>
-            <span aria-hidden="true">* </span>
-            {error}
-          </>
-        ) : null}
-      </p>
-    </div>
+    <Field
+      className="mt-2"
+      label={label}
+      hint={hint}
+      errors={error ? [error] : null}
+      errorId={`${name}-error`}
+    >
+      <textarea
+        name={name}
+        rows={3}
+        maxLength={maxLength}
+        required={required}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${name}-error`}
+        className={inputClass}
+      />
+    </Field>
   );
 }

@@ -2,18 +2,11 @@
 // it posts through a fetcher, shows field errors in place and closes once the
 // action has redirected with its toast.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 
-import {
-  Buttons,
-  cancelClass,
-  Hidden,
-  type FormBody,
-  type FormReply,
-} from "./form-dialog-parts.tsx";
-import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
-import { FormError } from "#app/components/ui/form.tsx";
+import { FormContent, cancelClass, type FormBody, type FormReply } from "./form-dialog-parts.tsx";
+import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function FormDialogBody({
   body,
@@ -23,16 +16,10 @@ export default function FormDialogBody({
   onOpenChange,
   contentId,
   trigger,
-}: {
+}: DialogControl & {
   body: FormBody;
   title: string;
   description: ReactNode;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The id the button's aria-controls names. */
-  contentId: string;
-  /** The button that opened the dialog: focus returns to it. */
-  trigger: RefObject<HTMLAnchorElement | null>;
 }) {
   const fetcher = useFetcher<FormReply>();
   const pending = fetcher.state !== "idle";
@@ -70,11 +57,9 @@ export default function FormDialogBody({
         }}
         className="mt-4"
       >
-        <Hidden fields={body.fields} />
-        <FormError message={reply?.formError} />
-        {body.children(reply)}
-        <Buttons
+        <FormContent
           body={body}
+          reply={reply}
           pending={pending}
           cancel={
             <Dialog.Close type="button" disabled={pending} className={cancelClass}>

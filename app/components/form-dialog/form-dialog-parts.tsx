@@ -3,6 +3,7 @@
 // gives, the form's description, its buttons and its hidden fields.
 import type { ReactNode } from "react";
 
+import { FormError } from "#app/components/ui/form.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 
 /** What an action answers when it does not redirect: errors next to fields, or one for the form. */
@@ -68,4 +69,26 @@ export function Hidden({ fields }: { fields: Record<string, string> }) {
   return Object.entries(fields).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
+}
+
+/** What goes inside the form element, on the page and in the dialog alike. */
+export function FormContent({
+  body,
+  reply,
+  pending,
+  cancel,
+}: {
+  body: FormBody;
+  reply: FormReply | null;
+  pending: boolean;
+  cancel: ReactNode;
+}) {
+  return (
+    <>
+      <Hidden fields={body.fields} />
+      <FormError message={reply?.formError} />
+      {body.children(reply)}
+      <Buttons body={body} pending={pending} cancel={cancel} />
+    </>
+  );
 }

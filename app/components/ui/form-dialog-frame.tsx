@@ -7,6 +7,16 @@ import { useEffect, type ReactNode, type RefObject } from "react";
 
 import { showToast } from "#app/components/toaster.tsx";
 
+/** How the page opens and closes a form's dialog, and where focus goes back. */
+export type DialogControl = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The id the button's aria-controls names. */
+  contentId: string;
+  /** The button that opened the dialog: focus returns to it. */
+  trigger: RefObject<HTMLAnchorElement | null>;
+};
+
 export function FormDialogFrame({
   open,
   onOpenChange,
@@ -15,17 +25,11 @@ export function FormDialogFrame({
   contentId,
   trigger,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogControl & {
   /** The form is being sent: the dialog stays open. */
   pending: boolean;
   /** The server's refusal of the whole form, if any. */
   formError: string | undefined;
-  /** The id the button's aria-controls names. */
-  contentId: string;
-  /** The button that opened the dialog: focus returns to it. */
-  trigger: RefObject<HTMLAnchorElement | null>;
   children: ReactNode;
 }) {
   useEffect(() => {

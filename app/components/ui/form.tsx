@@ -25,8 +25,10 @@ export function Field({
   hint,
   errors,
   errorId,
+  className,
   children,
 }: {
+  className?: string;
   label: ReactNode;
   hint?: ReactNode;
   errors?: string[] | null;
@@ -34,7 +36,7 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div>
+    <div className={className}>
       <label className="block">
         <span className="mb-1.5 block text-sm font-semibold text-slate-800">
           {label}

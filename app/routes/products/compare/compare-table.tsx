@@ -11,6 +11,7 @@ import {
   LISTING_STATUS_LABEL,
   listingPath,
   usageLine,
+  type CarFacts,
   type ListingStatus,
   type PeriodUnit,
   type PhotoUrls,
@@ -19,7 +20,7 @@ import {
 } from "#app/models/listing.ts";
 import { compareHref } from "#app/models/search-compare.ts";
 
-export type ComparedCar = {
+export type ComparedCar = CarFacts & {
   id: number;
   title: string;
   resalePrice: number;
@@ -30,12 +31,6 @@ export type ComparedCar = {
   yearsUsed: YearsUsed;
   periodAmount: number | null;
   periodUnit: PeriodUnit | null;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileageKm: number | null;
-  fuel: string | null;
-  transmission: string | null;
   colour: string | null;
   categoryName: string;
   sellerName: string;

@@ -1,11 +1,10 @@
 // The 'Contact Seller' dialog (contact-seller.tsx loads this module on demand):
 // the form posts through a fetcher, so field errors show in place.
 import * as Dialog from "@radix-ui/react-dialog";
-import { type RefObject } from "react";
 import { useFetcher } from "react-router";
 
 import { ContactFields, type ContactProps, type ContactReply } from "./contact-fields.tsx";
-import { FormDialogFrame } from "#app/components/ui/form-dialog-frame.tsx";
+import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function ContactSellerDialogBody({
   open,
@@ -13,14 +12,7 @@ export default function ContactSellerDialogBody({
   contentId,
   trigger,
   ...props
-}: ContactProps & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The id the button's aria-controls names. */
-  contentId: string;
-  /** The button that opened the dialog: focus returns to it. */
-  trigger: RefObject<HTMLAnchorElement | null>;
-}) {
+}: ContactProps & DialogControl) {
   const fetcher = useFetcher<ContactReply>();
   const pending = fetcher.state !== "idle";
   const reply = fetcher.data;
