@@ -27,9 +27,6 @@ import { cacheKey, isStorable } from "./page-cache-rules.ts";
 import { chooseEncoding, isNotModified } from "./response-negotiation.ts";
 import { securityHeaderList } from "./security.ts";
 
-export { inlineScriptHashes } from "./page-cache-entry.ts";
-export { answersHost, chooseEncoding, strongEtag } from "./response-negotiation.ts";
-
 export type RenderPage = (request: {
   url: string;
   headers: Headers;

@@ -1,12 +1,12 @@
 // The browser build (build/client: fingerprinted /assets/*, the logo and favicon) read
 // into memory at start and served before Express, each in the brotli and gzip forms
-// `npm run build` made next to it (scripts/precompress.ts): nothing is compressed
+// `npm run build` made next to it (scripts/dev/precompress.ts): nothing is compressed
 // per request, and a fingerprinted file is cached by browsers for a year.
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { answersHost, chooseEncoding, strongEtag } from "./page-cache.ts";
+import { answersHost, chooseEncoding, strongEtag } from "./response-negotiation.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

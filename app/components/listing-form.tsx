@@ -8,7 +8,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 import { UploadingPanel } from "#app/components/form-upload.tsx";
-import { PhotoPicker, type SavedPhoto } from "#app/components/photo-picker.tsx";
+import { PhotoPicker } from "#app/components/photo-picker.tsx";
+import { type SavedPhoto } from "./photo-list.ts";
 import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
 import { InputField, Options, SelectField, TextareaField } from "#app/components/ui/fields.tsx";
 import { FormError, SubmitButton } from "#app/components/ui/form.tsx";

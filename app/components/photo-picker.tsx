@@ -17,8 +17,6 @@ import {
   photoToken,
 } from "#app/models/listing-form.ts";
 
-export type { SavedPhoto } from "#app/components/photo-list.ts";
-
 let itemCounter = 0;
 
 const buttonClass =

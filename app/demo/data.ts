@@ -1,8 +1,9 @@
 // The demo marketplace: people and cars that make a fresh install look alive.
 // Prices are in whole dollars here and stored in cents by the seed.
 import type { BodyStyle, Scene } from "#app/demo/artwork.server.ts";
-import type { PeriodUnit, Quality, YearsUsed } from "#app/models/listing.ts";
-import type { VerificationCheck } from "#app/models/verification.ts";
+import type { Quality } from "#app/models/listing.ts";
+import type { PeriodUnit, YearsUsed } from "#app/models/listing-choices.ts";
+import type { VerificationCheck } from "#app/models/verification-note.ts";
 
 export type DemoUser = {
   key: string;

@@ -15,7 +15,7 @@ import {
 } from "#app/models/listing-manage.server.ts";
 import type { Role } from "#app/models/user.ts";
 import { findVerifications } from "#app/models/verification.server.ts";
-import type { VerificationCheck } from "#app/models/verification.ts";
+import type { VerificationCheck } from "./verification-note.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -18,7 +18,7 @@ import {
   type PhotoSlot,
   type SellCarValue,
 } from "#app/models/listing-form.ts";
-import { carFactColumns, photoFileColumns } from "#app/models/listing.server.ts";
+import { carFactColumns, photoFileColumns } from "./listing-rows.server.ts";
 import { fromKilometres, type Quality } from "#app/models/listing.ts";
 import type { Problem } from "#app/models/problem.ts";
 import {

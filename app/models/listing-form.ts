@@ -10,14 +10,8 @@ import {
   PERIOD_UNITS_FOR,
   YEARS_USED_VALUES,
 } from "#app/models/listing-choices.ts";
-import {
-  FUELS,
-  QUALITIES,
-  toKilometres,
-  TRANSMISSIONS,
-  type PeriodUnit,
-  type YearsUsed,
-} from "#app/models/listing.ts";
+import { FUELS, QUALITIES, toKilometres, TRANSMISSIONS } from "#app/models/listing.ts";
+import { type PeriodUnit, type YearsUsed } from "./listing-choices.ts";
 import { textField } from "#app/models/text-field.ts";
 import type { TextKind } from "#app/models/text.ts";
 

@@ -11,7 +11,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import type { ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
 import { sellerVerificationNote } from "#app/models/verification.server.ts";
-import type { VerificationNote } from "#app/models/verification.ts";
+import type { VerificationNote } from "./verification-note.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 /** A table row as queried; the verification note is optional for queries that leave it out. */

@@ -13,19 +13,6 @@ import type { ListingRow } from "#app/models/listing.ts";
 import { selectListingRows, selectRows, toRow } from "#app/models/listing-rows.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
-export {
-  findSellerSummary,
-  getListingDetail,
-  type ListingDetail,
-} from "#app/models/listing-detail.server.ts";
-export {
-  carFactColumns,
-  photoFileColumns,
-  selectListingRows,
-  toRow,
-  type AvifKeys,
-} from "#app/models/listing-rows.server.ts";
-
 export const LISTINGS_PAGE_SIZE = 20;
 /** The home table shows at most this many advertised cars (a daily rotation when there are more). */
 export const ADVERTISED_LIMIT = 12;

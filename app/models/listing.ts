@@ -10,8 +10,6 @@ import type {
 } from "#app/models/listing-choices.ts";
 import type { VerificationNote } from "#app/models/verification-note.ts";
 
-export type { MileageUnit, PeriodUnit, YearsUsed } from "#app/models/listing-choices.ts";
-
 export const QUALITIES = ["Good", "Excellent", "Not bad"] as const;
 export type Quality = (typeof QUALITIES)[number];
 

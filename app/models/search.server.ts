@@ -6,13 +6,8 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
-import {
-  availableAndFresh,
-  carFactColumns,
-  freshOrSold,
-  selectListingRows,
-  toRow,
-} from "#app/models/listing.server.ts";
+import { availableAndFresh, freshOrSold } from "#app/models/listing.server.ts";
+import { carFactColumns, selectListingRows, toRow } from "./listing-rows.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import { activeFilters } from "#app/models/search-links.ts";

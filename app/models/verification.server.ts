@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from "drizzle
 import type { Db } from "#app/db/client.server.ts";
 import { sellerVerification, user } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
-import type { VerificationCheck, VerificationNote } from "#app/models/verification.ts";
+import type { VerificationCheck, VerificationNote } from "./verification-note.ts";
 
 export type VerifyResult =
   { ok: true; name: string } | { ok: false; reason: "missing" | "not seller" | "already verified" };

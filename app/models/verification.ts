@@ -3,12 +3,6 @@
 import { textProblem } from "#app/models/text.ts";
 import { VERIFICATION_CHECKS, type VerificationCheck } from "#app/models/verification-note.ts";
 
-export {
-  VERIFICATION_CHECKS,
-  type VerificationCheck,
-  type VerificationNote,
-} from "#app/models/verification-note.ts";
-
 /** What the admin ticks when verifying. */
 export const VERIFICATION_CHECK_LABEL: Record<VerificationCheck, string> = {
   identity: "Identity document seen",

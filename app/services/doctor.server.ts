@@ -24,22 +24,6 @@ import {
 import { checkAuthSecret } from "#app/services/doctor-secrets.server.ts";
 import { checkPageCache, checkSmtp, checkStorage } from "#app/services/doctor-services.server.ts";
 
-export {
-  checkDatabase,
-  describeDatabaseUrl,
-  gatherDatabaseFacts,
-  probeDatabase,
-} from "#app/services/doctor-database.server.ts";
-export {
-  checkDemoData,
-  checkPublicUrl,
-  checkTrustProxy,
-  isLoopbackHost,
-} from "#app/services/doctor-exposure.server.ts";
-export { checkAuthSecret, secretWeakness } from "#app/services/doctor-secrets.server.ts";
-export { checkPageCache, checkSmtp, checkStorage } from "#app/services/doctor-services.server.ts";
-export * from "#app/services/doctor-findings.server.ts";
-
 /** Every finding, configuration first, with DOCTOR_SILENCE applied. */
 export function diagnose(input: DoctorInput, facts: DatabaseFacts): Finding[] {
   const { env } = input;

@@ -1,5 +1,5 @@
 // `npm run bench [-- --listings 10000 --duration 10 --connections 10 --runs 100 …]`
-// (all flags: docs/operations.md "Benchmarking"). Prints the targets of issue 11
+// (all flags: docs/operations/benchmarking.md). Prints the targets of issue 11
 // side by side with what it measured, each "met" or "NOT met", and a summary:
 //
 // 1. Seeds a separate database with many listings (embedded PGlite, or the

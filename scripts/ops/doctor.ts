@@ -7,13 +7,9 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 
 import { authSecretFile, generatedAuthSecret } from "#app/services/secret.server.ts";
-import {
-  diagnose,
-  errorsIn,
-  formatFinding,
-  probeDatabase,
-  type Finding,
-} from "#app/services/doctor.server.ts";
+import { diagnose, errorsIn, formatFinding } from "#app/services/doctor.server.ts";
+import { probeDatabase } from "#app/services/doctor-database.server.ts";
+import { type Finding } from "#app/services/doctor-findings.server.ts";
 import { EnvError, parseEnv, type Env } from "#app/services/env.server.ts";
 import { loadDotEnv } from "#server/dotenv.ts";
 

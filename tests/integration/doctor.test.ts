@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { migrationState } from "#app/db/client.server.ts";
 import { siteSetting, user } from "#app/db/schema.ts";
-import { gatherDatabaseFacts } from "#app/services/doctor.server.ts";
+import { gatherDatabaseFacts } from "#app/services/doctor-database.server.ts";
 import { recordSecretFingerprint } from "#app/services/secret.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { createUser } from "#tests/factories.ts";

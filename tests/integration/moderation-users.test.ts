@@ -23,7 +23,7 @@ import {
 } from "#app/db/schema.ts";
 import { ADMIN_MESSAGES, USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { searchQuery } from "#app/models/admin-users.server.ts";
-import { getListingDetail } from "#app/models/listing.server.ts";
+import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { countOpenRequests, findMyBuyers } from "#app/models/order.server.ts";
 import { verificationNoteText } from "#app/models/verification-note.ts";
 import { VERIFICATION_MESSAGES } from "#app/models/verification.ts";

@@ -1,22 +1,16 @@
 import { describe, expect, test } from "vitest";
 
+import { diagnose, errorsIn, formatFinding } from "#app/services/doctor.server.ts";
+import { checkAuthSecret, secretWeakness } from "#app/services/doctor-secrets.server.ts";
+import { checkDatabase } from "#app/services/doctor-database.server.ts";
 import {
-  checkAuthSecret,
-  checkDatabase,
   checkDemoData,
-  checkPageCache,
   checkPublicUrl,
-  checkSmtp,
-  checkStorage,
   checkTrustProxy,
-  diagnose,
-  errorsIn,
-  formatFinding,
   isLoopbackHost,
-  secretWeakness,
-  type DatabaseFacts,
-  type Finding,
-} from "#app/services/doctor.server.ts";
+} from "#app/services/doctor-exposure.server.ts";
+import { checkPageCache, checkSmtp, checkStorage } from "#app/services/doctor-services.server.ts";
+import { type DatabaseFacts, type Finding } from "#app/services/doctor-findings.server.ts";
 import { parseEnv } from "#app/services/env.server.ts";
 
 const SECRET = "q3Zr9vKx0T6bWmL2yHc8NfPa4JdE1uGs7RkV5iXoQ";

@@ -9,14 +9,14 @@ import zlib from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
-  chooseEncoding,
   createPageCache,
-  inlineScriptHashes,
   pageSecurityHeaders,
   type PageCache,
   type PageCacheOptions,
   type RenderPage,
 } from "#server/page-cache.ts";
+import { chooseEncoding } from "#server/response-negotiation.ts";
+import { inlineScriptHashes } from "#server/page-cache-entry.ts";
 
 type Served = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

@@ -14,7 +14,7 @@ import {
   type PortRange,
 } from "#scripts/dev/production-server.ts";
 
-/** The lock every build and build reader in this working tree takes (see README). */
+/** The lock every build and build reader in this working tree takes (docs/development.md, "The build lock"). */
 const BUILD_LOCK = process.env.CARLOT_BUILD_LOCK ?? "/tmp/carlot-build.lock";
 
 /** Runs `command` holding the build lock where `flock` exists, otherwise plainly. */

@@ -4,7 +4,9 @@ import { data, NavLink, redirect, useNavigation } from "react-router";
 
 import { CompareBar } from "#app/components/compare-tray/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
-import { SearchBar, SearchFilterPanel, useSearchForm } from "./search-filters.tsx";
+import { SearchFilterPanel } from "./search-filters.tsx";
+import { SearchBar } from "./search-bar.tsx";
+import { useSearchForm } from "./use-search-form.ts";
 import { ActiveFilters } from "./search-results.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";

@@ -12,9 +12,6 @@ import { countLabel, type MakeModels, type SearchFilters } from "#app/models/sea
 import { CHOICES, Field, field, FLAGS, Range, TextFilter } from "./filter-fields.tsx";
 import { SEARCH_FORM_ID, type SearchForm } from "./use-search-form.ts";
 
-export { SearchBar } from "./search-bar.tsx";
-export { SEARCH_FORM_ID, useSearchForm, type SearchForm } from "./use-search-form.ts";
-
 export function SearchFilterPanel({
   formRef,
   go,

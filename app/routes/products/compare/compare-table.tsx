@@ -13,11 +13,10 @@ import {
   usageLine,
   type CarFacts,
   type ListingStatus,
-  type PeriodUnit,
   type PhotoUrls,
   type Quality,
-  type YearsUsed,
 } from "#app/models/listing.ts";
+import { type PeriodUnit, type YearsUsed } from "#app/models/listing-choices.ts";
 import { compareHref } from "#app/models/search-compare.ts";
 
 export type ComparedCar = CarFacts & {

@@ -8,7 +8,7 @@ import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.ts
 import { ReportCarButton, ReportCarInline } from "./report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import type { ListingDetail } from "#app/models/listing.server.ts";
+import type { ListingDetail } from "#app/models/listing-detail.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 

@@ -17,7 +17,7 @@ import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.ts
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
-import { getListingDetail } from "#app/models/listing.server.ts";
+import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
 import { contactSellerSchema } from "#app/models/order-form.ts";
 import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";

@@ -17,7 +17,8 @@ import {
 import { listingPath } from "#app/models/listing.ts";
 import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
 import { ROLE_LABEL, type Role } from "#app/models/user.ts";
-import { VERIFICATION_CHECK_LABEL, type VerificationCheck } from "#app/models/verification.ts";
+import { VERIFICATION_CHECK_LABEL } from "#app/models/verification.ts";
+import { type VerificationCheck } from "#app/models/verification-note.ts";
 
 const fieldClass =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";

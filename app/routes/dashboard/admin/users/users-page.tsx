@@ -34,10 +34,10 @@ import {
 import { ROLE_LABEL } from "#app/models/user.ts";
 import {
   VERIFICATION_CHECK_LABEL,
-  VERIFICATION_CHECKS,
   VERIFICATION_MESSAGES,
   WITHDRAWAL_REASON_MAX,
 } from "#app/models/verification.ts";
+import { VERIFICATION_CHECKS } from "#app/models/verification-note.ts";
 
 type Props = {
   kind: UsersPageKind;
