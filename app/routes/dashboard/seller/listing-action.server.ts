@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 
-import type { UploadFormData } from "#app/components/form-upload.tsx";
+import type { UploadFormData } from "#app/components/listing-form/form-upload.tsx";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import type { SaveOutcome } from "#app/models/listing-edit.server.ts";
 import { chosenFiles, declaredTooLarge, LISTING_MESSAGES } from "#app/models/listing-form.ts";

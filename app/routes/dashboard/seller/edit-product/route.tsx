@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
-import { ListingForm } from "#app/components/listing-form.tsx";
-import { uploadClientAction } from "#app/components/form-upload.tsx";
+import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
+import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";

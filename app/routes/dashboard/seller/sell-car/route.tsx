@@ -1,5 +1,5 @@
-import { ListingForm } from "#app/components/listing-form.tsx";
-import { uploadClientAction } from "#app/components/form-upload.tsx";
+import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
+import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";

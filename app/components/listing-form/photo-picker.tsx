@@ -7,8 +7,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 
 import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
-import { initialItems, type Item, type SavedPhoto } from "#app/components/photo-list.ts";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { initialItems, type Item, type SavedPhoto } from "./photo-list.ts";
+import { useHydrated } from "./use-hydrated.ts";
 import {
   fileLabel,
   LISTING_PHOTO_MAX_COUNT,

@@ -7,8 +7,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import { UploadingPanel } from "#app/components/form-upload.tsx";
-import { PhotoPicker } from "#app/components/photo-picker.tsx";
+import { UploadingPanel } from "./form-upload.tsx";
+import { PhotoPicker } from "./photo-picker.tsx";
 import { type SavedPhoto } from "./photo-list.ts";
 import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
 import { InputField, Options, SelectField, TextareaField } from "#app/components/ui/fields.tsx";
