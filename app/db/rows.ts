@@ -29,10 +29,10 @@ export function passwordAccountRow(userId: string, passwordHash: string): Accoun
   };
 }
 
+/** One photo's stored files and size, before it belongs to a car at a position. */
+export type PhotoFiles = Omit<PhotoRow, "listingId" | "position" | "id">;
+
 /** A car's photos in the order given: the first is its cover. */
-export function photoRows(
-  listingId: number,
-  photos: Omit<PhotoRow, "listingId" | "position" | "id">[],
-): PhotoRow[] {
+export function photoRows(listingId: number, photos: PhotoFiles[]): PhotoRow[] {
   return photos.map((photo, position) => ({ ...photo, listingId, position }));
 }

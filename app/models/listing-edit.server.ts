@@ -5,21 +5,20 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
+import { photoRows, type PhotoFiles } from "#app/db/rows.ts";
+import { listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
 import { getCategoryBySlug } from "#app/models/category.server.ts";
 import { FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import {
   chosenFiles,
   LISTING_MESSAGES,
   listingColumns,
-  photoToken,
   resolvePhotoOrder,
   type EditListingValue,
   type PhotoSlot,
   type SellCarValue,
 } from "#app/models/listing-form.ts";
-import { carFactColumns, photoFileColumns } from "./listing-rows.server.ts";
-import { fromKilometres, type Quality } from "#app/models/listing.ts";
+import { photoFileColumns } from "#app/models/listing-rows.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import {
   ImageRejectedError,
@@ -122,12 +121,6 @@ async function storeUploads(
     return { ok: false, errors: [error.message] };
   }
   return { ok: true, photos };
-}
-
-type PhotoRow = Omit<typeof listingPhoto.$inferInsert, "listingId" | "position">;
-
-function photoRows(listingId: number, rows: PhotoRow[]) {
-  return rows.map((row, position) => ({ ...row, listingId, position }));
 }
 
 /** Runs a save; on any failure removes the files it stored and answers with a message. */
@@ -238,97 +231,6 @@ async function formResult(db: Db, token: FormToken): Promise<number | null> {
   return used?.listingId ?? null;
 }
 
-export type ListingAccess = "ok" | "not-found" | "forbidden";
-
-/** Whether `viewer` may change listing `id`: "not-found" when there is none, "forbidden" when it is someone else's. */
-export async function listingAccess(db: Db, viewer: Owner, id: number): Promise<ListingAccess> {
-  const [row] = await db
-    .select({ sellerId: listing.sellerId })
-    .from(listing)
-    .where(eq(listing.id, id))
-    .limit(1);
-  if (!row) return "not-found";
-  return row.sellerId === viewer.id ? "ok" : "forbidden";
-}
-
-export type EditableListing = NonNullable<Awaited<ReturnType<typeof loadEditable>>>;
-
-async function loadEditable(db: Db, storage: Storage, id: number) {
-  const [row] = await db
-    .select({
-      id: listing.id,
-      sellerId: listing.sellerId,
-      title: listing.title,
-      description: listing.description,
-      location: listing.location,
-      ...carFactColumns(),
-      originalPrice: listing.originalPrice,
-      resalePrice: listing.resalePrice,
-      categorySlug: category.slug,
-    })
-    .from(listing)
-    .innerJoin(category, eq(category.id, listing.categoryId))
-    .where(eq(listing.id, id))
-    .limit(1);
-  if (!row) return null;
-  const photos = await db
-    .select({
-      id: listingPhoto.id,
-      smallKey: listingPhoto.smallKey,
-      width: listingPhoto.width,
-      height: listingPhoto.height,
-    })
-    .from(listingPhoto)
-    .where(eq(listingPhoto.listingId, id))
-    .orderBy(asc(listingPhoto.position));
-  const dollars = (cents: number) => String(cents / 100);
-  return {
-    id: row.id,
-    sellerId: row.sellerId,
-    title: row.title,
-    defaultValue: {
-      carName: row.title,
-      category: row.categorySlug,
-      details: row.description,
-      location: row.location,
-      yearsUsed: row.yearsUsed,
-      periodAmount: row.periodAmount === null ? "" : String(row.periodAmount),
-      periodUnit: row.periodUnit ?? "",
-      originalPrice: dollars(row.originalPrice),
-      resalePrice: dollars(row.resalePrice),
-      make: row.make ?? "",
-      model: row.model ?? "",
-      year: row.year === null ? "" : String(row.year),
-      mileage: row.mileageKm === null ? "" : String(fromKilometres(row.mileageKm, row.mileageUnit)),
-      mileageUnit: row.mileageUnit,
-      fuel: row.fuel ?? "",
-      transmission: row.transmission ?? "",
-      colour: row.colour ?? "",
-      quality: row.quality as Quality,
-      photoOrder: photos.map((photo) => photoToken.existing(photo.id)),
-    },
-    photos: photos.map((photo) => ({
-      id: photo.id,
-      url: storage.url(photo.smallKey),
-      width: photo.width,
-      height: photo.height,
-    })),
-  };
-}
-
-/** The edit form's data for the listing's owner; "not-found" or "forbidden" otherwise. */
-export async function getListingForEdit(
-  db: Db,
-  storage: Storage,
-  viewer: Owner,
-  id: number,
-): Promise<{ access: "ok"; listing: EditableListing } | { access: "not-found" | "forbidden" }> {
-  const editable = await loadEditable(db, storage, id);
-  if (!editable) return { access: "not-found" };
-  if (editable.sellerId !== viewer.id) return { access: "forbidden" };
-  return { access: "ok", listing: editable };
-}
-
 function sameOrder(slots: PhotoSlot[], current: { id: number }[]): boolean {
   return (
     slots.length === current.length &&
@@ -395,10 +297,10 @@ export async function updateListing(
         .where(and(eq(listing.id, id), eq(listing.sellerId, viewer.id)));
       if (sameOrder(slots, current)) return { ok: true, id };
 
-      const rows: PhotoRow[] = slots.map((slot) => {
+      const rows: PhotoFiles[] = slots.map((slot) => {
         if (slot.kind === "new") return stored[slot.index]!;
         const { id: _id, ...kept } = byId.get(slot.id)!;
-        return kept satisfies PhotoRow;
+        return kept satisfies PhotoFiles;
       });
       await tx.delete(listingPhoto).where(eq(listingPhoto.listingId, id));
       await tx.insert(listingPhoto).values(photoRows(id, rows));

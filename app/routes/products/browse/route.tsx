@@ -68,17 +68,46 @@ function browseSeo(
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
+type Db = ReturnType<typeof servicesOf>["db"];
+
+/** The category the address names: 404 for an unknown one, 301 to its canonical slug. */
+async function categoryOf(db: Db, named: string | undefined, url: URL) {
+  if (named === undefined) return null;
+  const category = await getCategoryBySlug(db, categorySlug(named));
+  if (!category) throw data("No such category", { status: 404 });
+  // One canonical address per category: /products/Off%20Road → /products/off-road.
+  if (named !== category.slug) throw redirect(`/products/${category.slug}${url.search}`, 301);
+  return category;
+}
+
+/**
+ * A clean search in another order (or with empty fields, as a form without JavaScript
+ * sends it) moves to its canonical URL; a corrected one stays to say what was corrected.
+ */
+function redirectToCanonical(url: URL, wanted: string, corrected: boolean) {
+  const given = new URLSearchParams(url.search);
+  given.delete("_routes");
+  if (!corrected && given.toString() !== wanted) {
+    throw redirect(`${url.pathname}${wanted ? `?${wanted}` : ""}`);
+  }
+}
+
+const headingOf = (category: { name: string } | null) =>
+  category ? `${category.name} cars` : "All cars";
+
+/** Moving between categories keeps the filters (and starts again at page 1). */
+function categoryLinks(
+  categories: { id: number; slug: string; name: string }[],
+  sameSearch: string,
+) {
+  return [{ id: 0, slug: "allProducts", name: "All cars" }, ...categories].map(
+    ({ id, slug, name }) => ({ id, name, href: withQuery(`/products/${slug}`, sameSearch) }),
+  );
+}
+
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);
-  let category: { id: number; slug: string; name: string } | null = null;
-  if (params.category !== undefined) {
-    category = await getCategoryBySlug(db, categorySlug(params.category));
-    if (!category) throw data("No such category", { status: 404 });
-    // One canonical address per category: /products/Off%20Road → /products/off-road.
-    if (params.category !== category.slug) {
-      throw redirect(`/products/${category.slug}${url.search}`, 301);
-    }
-  }
+  const category = await categoryOf(db, params.category, url);
   const [makeModels, categories, viewer] = await Promise.all([
     findMakeModels(db),
     findCategories(db, storage),
@@ -86,48 +115,29 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
   ]);
   const { filters, notices } = parseSearch(url.searchParams, makeModels);
   const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
-  const canonicalQuery = searchQuery(filters);
-  // A clean search in another order (or with empty fields, as a form without
-  // JavaScript sends it) moves to its canonical URL; a corrected one stays to
-  // say what was corrected.
-  const wanted = searchQuery(filters, {}, { compare });
-  const given = new URLSearchParams(url.search);
-  given.delete("_routes");
-  if (notices.length === 0 && given.toString() !== wanted) {
-    throw redirect(`${url.pathname}${wanted ? `?${wanted}` : ""}`);
-  }
+  redirectToCanonical(url, searchQuery(filters, {}, { compare }), notices.length > 0);
   const scope = { categoryId: category?.id };
   const page = await cachedShared(db, `search:${JSON.stringify([filters, scope])}`, () =>
     searchListings(db, storage, filters, scope),
   );
+  const shown = page.rows.map((row) => row.id);
   const [saved, looser] = await Promise.all([
     // Signed-in visitors get a save button on each row; null hides them.
-    viewer
-      ? savedListingIds(
-          db,
-          viewer.id,
-          page.rows.map((row) => row.id),
-        )
-      : null,
+    viewer ? savedListingIds(db, viewer.id, shown) : null,
     page.total === 0 ? suggestLooser(db, filters, scope) : [],
   ]);
-  const heading = category ? `${category.name} cars` : "All cars";
-  const sameSearch = searchQuery(filters, { page: 1 }, { compare });
   return {
-    heading,
-    seo: browseSeo(heading, category?.name ?? null, filters, page),
+    heading: headingOf(category),
+    seo: browseSeo(headingOf(category), category?.name ?? null, filters, page),
     categoryName: category?.name ?? null,
     categorySlug: category?.slug ?? null,
-    // Moving between categories keeps the filters (and starts again at page 1).
-    categories: [{ id: 0, slug: "allProducts", name: "All cars" }, ...categories].map(
-      ({ id, slug, name }) => ({ id, name, href: withQuery(`/products/${slug}`, sameSearch) }),
-    ),
+    categories: categoryLinks(categories, searchQuery(filters, { page: 1 }, { compare })),
     pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
     makeModels,
     filters,
     includeSold: filters.sold,
     notices,
-    canonicalQuery,
+    canonicalQuery: searchQuery(filters),
     compare,
     saved,
     ...filterChips(url.pathname, filters, compare),

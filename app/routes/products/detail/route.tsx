@@ -1,7 +1,6 @@
 // The public detail page (DESIGN decision 4): anyone can read it; contacting the
 // seller and reporting need an account.
 import { data, useRouteLoaderData } from "react-router";
-import { z } from "zod";
 
 import { Fact } from "./car-page-parts.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
@@ -19,25 +18,20 @@ import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
 import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
-import { contactSellerSchema } from "#app/models/order-form.ts";
-import { hasOpenOrder, placeOrder } from "#app/models/order.server.ts";
-import { ORDER_MESSAGES } from "#app/models/order.ts";
-import { createReport, hasReported } from "#app/models/report.server.ts";
-import { parseReportForm, REPORT_MESSAGES } from "#app/models/report.ts";
+import { hasOpenOrder } from "#app/models/order.server.ts";
+import { hasReported } from "#app/models/report.server.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
 import { carJsonLd, publicUrlOf, seoMeta, summarize } from "#app/models/seo.ts";
 import { SITE_NAME } from "#app/models/site.ts";
-import type { SessionUser } from "#app/models/user.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
-import { problemInit } from "#app/services/http-errors.server.ts";
 import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { loader as rootLoader } from "#app/root.tsx";
+import { contactSeller, reportCar } from "./buyer-forms.server.ts";
 import type { Route } from "./+types/route";
 
 function MapPinIcon(props: IconProps) {
@@ -126,73 +120,6 @@ export async function action({ params, context, request, url }: Route.ActionArgs
     default:
       return data({ error: "That action is not available here." }, { status: 400 });
   }
-}
-
-/** The contact-seller form: the spec's messages next to fields, refusals in words. */
-async function contactSeller(
-  services: ReturnType<typeof servicesOf>,
-  viewer: SessionUser,
-  id: number,
-  form: FormData,
-) {
-  const values = {
-    buyerName: String(form.get("buyerName") ?? ""),
-    meetingLocation: String(form.get("meetingLocation") ?? ""),
-    buyerPhone: String(form.get("buyerPhone") ?? ""),
-  };
-  const parsed = contactSellerSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
-    return data({ intent: "order" as const, fieldErrors, values }, { status: 400 });
-  }
-  const outcome = await placeOrder(services, viewer, id, parsed.data);
-  if (!outcome.ok) {
-    // Over a limit: 429 with Retry-After, and the form comes back with what was typed.
-    return data(
-      { intent: "order" as const, formError: outcome.message, values },
-      problemInit(outcome),
-    );
-  }
-  return redirectWithToast(services.config, listingPath(id), {
-    type: "success",
-    message: ORDER_MESSAGES.placed,
-  });
-}
-
-/** 'Report To Admin': a reason and optional words; one report per person and car. */
-async function reportCar(
-  services: ReturnType<typeof servicesOf>,
-  viewer: SessionUser,
-  id: number,
-  form: FormData,
-) {
-  const values = { reason: form.get("reason"), details: form.get("details") };
-  const parsed = parseReportForm(values);
-  const echo = {
-    reason: typeof values.reason === "string" ? values.reason : "",
-    details: typeof values.details === "string" ? values.details : "",
-  };
-  if (!parsed.ok) {
-    return data(
-      { intent: "report" as const, fieldErrors: parsed.errors, values: echo },
-      { status: 400 },
-    );
-  }
-  const outcome = await createReport(services.db, viewer.id, id, parsed.value);
-  if (outcome === "missing") {
-    throw data(REPORT_MESSAGES.missingCar, problemInit({ code: "not-found" }));
-  }
-  if (outcome !== "created") {
-    const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
-    return data(
-      { intent: "report" as const, formError, values: echo },
-      problemInit({ code: "conflict" }),
-    );
-  }
-  return redirectWithToast(services.config, listingPath(id), {
-    type: "success",
-    message: REPORT_MESSAGES.sent,
-  });
 }
 
 // Only signed-in viewers get the contact, save and report buttons: visitors' browsers

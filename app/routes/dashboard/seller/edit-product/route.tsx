@@ -5,11 +5,8 @@ import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
-import {
-  getListingForEdit,
-  listingAccess,
-  updateListing,
-} from "#app/models/listing-edit.server.ts";
+import { updateListing } from "#app/models/listing-edit.server.ts";
+import { getListingForEdit, listingAccess } from "#app/models/listing-editable.server.ts";
 import { editListingSchema } from "#app/models/listing-form.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { parseId } from "#app/models/id.ts";
