@@ -2,14 +2,11 @@
 // A car that was sold or removed stays listed and says so, in words.
 import type { ReactNode } from "react";
 
-import { CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
+import { CarLink, CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
-import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
-import { formatPrice, listingPath } from "#app/models/listing.ts";
-
-export type { FollowedCar };
+import { formatPrice } from "#app/models/listing.ts";
 
 function CarCell({ row }: { row: FollowedCar }) {
   if (!row.car) {
@@ -27,13 +24,7 @@ function CarCell({ row }: { row: FollowedCar }) {
     <span className="flex min-w-0 items-center gap-3">
       <CarPhoto row={row.car} size="sm" />
       <span className="min-w-0">
-        <AppLink
-          to={listingPath(row.car.id)}
-          prefetch="intent"
-          className="block font-semibold text-slate-900 hover:text-brand-700"
-        >
-          {row.car.title}
-        </AppLink>
+        <CarLink car={row.car} />
         <span className="font-semibold text-brand-700">{formatPrice(row.car.resalePrice)}</span>
         {row.note ? (
           <span className="block text-xs font-medium text-amber-800">{row.note}</span>

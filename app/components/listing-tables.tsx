@@ -88,13 +88,7 @@ export function ListingTable({
         <span className="flex min-w-0 items-center gap-3">
           <CarPhoto row={row} size="sm" />
           <span className="min-w-0">
-            <AppLink
-              to={listingPath(row.id)}
-              prefetch="intent"
-              className="block font-semibold text-slate-900 hover:text-brand-700"
-            >
-              {row.title}
-            </AppLink>
+            <CarLink car={row} />
             <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
             {row.facts ? <FactsLine facts={row.facts} /> : null}
           </span>
@@ -148,5 +142,18 @@ export function ListingTable({
       rows={rows}
       rowKey={(row) => row.id}
     />
+  );
+}
+
+/** A car's name linking to its page, loaded ahead when the pointer rests on it. */
+export function CarLink({ car }: { car: { id: number; title: string } }) {
+  return (
+    <AppLink
+      to={listingPath(car.id)}
+      prefetch="intent"
+      className="block font-semibold text-slate-900 hover:text-brand-700"
+    >
+      {car.title}
+    </AppLink>
   );
 }

@@ -55,4 +55,15 @@ describe("docs/architecture.md lists the real layout", () => {
     expect(pages).toContain("products/detail");
     expect(pages.filter((page) => !named(page))).toEqual([]);
   });
+
+  test("every file beside a route.tsx", () => {
+    const beside = pageFolders().flatMap((page) =>
+      fs
+        .readdirSync(path.join(root, "app/routes", page), { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name !== "route.tsx")
+        .map((entry) => entry.name),
+    );
+    expect(beside).toContain("search-filters.tsx");
+    expect(beside.filter((file) => !doc.includes(`\`${file}\``))).toEqual([]);
+  });
 });

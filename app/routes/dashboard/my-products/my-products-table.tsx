@@ -8,6 +8,7 @@ import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { CarLink } from "#app/components/listing-tables.tsx";
 import {
   accentButton,
   dangerButton,
@@ -62,13 +63,7 @@ function CarCell({ row, now, action }: { row: MyListingRow; now: string; action:
         <span className="block h-16 w-24 shrink-0 rounded-lg bg-slate-200" />
       )}
       <div className="min-w-0 flex-1">
-        <AppLink
-          to={listingPath(row.id)}
-          prefetch="intent"
-          className="block font-semibold text-slate-900 hover:text-brand-700"
-        >
-          {row.title}
-        </AppLink>
+        <CarLink car={row} />
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
           <StatusBadge status={row.status} />

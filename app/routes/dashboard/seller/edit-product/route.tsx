@@ -32,7 +32,8 @@ function refuse(code: "not-found" | "forbidden"): never {
   throw data(code === "not-found" ? NOT_FOUND : NOT_YOURS, problemInit({ code }));
 }
 
-export async function loader({ context, request, url, params }: Route.LoaderArgs) {
+/** The signed-in seller and the car the address names (404 for an id that is not one). */
+async function editing({ context, request, url, params }: Route.LoaderArgs | Route.ActionArgs) {
   const viewer = await requirePermission(
     context,
     request,
@@ -41,6 +42,12 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
   );
   const id = parseId(params.id);
   if (id === null) refuse("not-found");
+  return { viewer, id };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { viewer, id } = await editing(args);
+  const { context } = args;
   const { db, storage } = servicesOf(context);
   const [found, categories] = await Promise.all([
     getListingForEdit(db, storage, viewer, id),
@@ -55,15 +62,9 @@ export async function loader({ context, request, url, params }: Route.LoaderArgs
   };
 }
 
-export async function action({ context, request, url, params }: Route.ActionArgs) {
-  const viewer = await requirePermission(
-    context,
-    request,
-    url,
-    DASHBOARD_PAGE_PERMISSION.editProduct,
-  );
-  const id = parseId(params.id);
-  if (id === null) refuse("not-found");
+export async function action(args: Route.ActionArgs) {
+  const { viewer, id } = await editing(args);
+  const { context, request } = args;
   const services = servicesOf(context);
   // Ownership before the body is read: someone else's car costs no upload work.
   const access = await listingAccess(services.db, viewer, id);
