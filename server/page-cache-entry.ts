@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-import { strongEtag, type Encoding } from "./response-negotiation.ts";
+import { representationHead, strongEtag, type Encoding } from "./response-negotiation.ts";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -66,14 +66,7 @@ export async function makeEntry(
     if (!REPLACED_HEADERS.has(name)) common.push(name, value);
   });
   const variant = (encoded: Buffer, encoding: Encoding | null): Variant => {
-    const head = [
-      ...common,
-      "Content-Type",
-      type,
-      "Content-Length",
-      String(encoded.length),
-      ...(encoding ? ["Content-Encoding", encoding] : []),
-    ];
+    const head = representationHead(common, type, encoded, encoding);
     return { body: encoded, hit: [...head, "X-Cache", "hit"], miss: [...head, "X-Cache", "miss"] };
   };
   const variants: Entry["variants"] = { identity: variant(body, null) };

@@ -61,3 +61,20 @@ export function chooseEncoding(header: string | undefined): Encoding {
   if (encodingChoices.size < 256) encodingChoices.set(header, choice);
   return choice;
 }
+
+/** One stored representation's headers: those every variant shares, then its own. */
+export function representationHead(
+  common: string[],
+  type: string,
+  body: Buffer,
+  encoding: string | null,
+): string[] {
+  return [
+    ...common,
+    "Content-Type",
+    type,
+    "Content-Length",
+    String(body.length),
+    ...(encoding ? ["Content-Encoding", encoding] : []),
+  ];
+}

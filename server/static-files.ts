@@ -6,7 +6,12 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 
-import { answersHost, chooseEncoding, strongEtag } from "./response-negotiation.ts";
+import {
+  answersHost,
+  chooseEncoding,
+  representationHead,
+  strongEtag,
+} from "./response-negotiation.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -55,14 +60,7 @@ export function loadStaticFiles(
     const common = ["Cache-Control", cacheControl, "ETag", etag, ...security];
     const variant = (encoded: Buffer, encoding: string | null): Variant => ({
       body: encoded,
-      head: [
-        ...common,
-        "Content-Type",
-        type,
-        "Content-Length",
-        String(encoded.length),
-        ...(encoding ? ["Content-Encoding", encoding] : []),
-      ],
+      head: representationHead(common, type, encoded, encoding),
     });
     const entry: File = { variants: { identity: variant(body, null) }, etag, notModified: common };
     for (const [suffix, encoding] of [

@@ -5,8 +5,8 @@ import { Form } from "react-router";
 import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
-import { Pagination } from "#app/components/ui/pagination.tsx";
+import { type Column } from "#app/components/ui/data-table.tsx";
+import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import type { AuditActor, AuditEntry } from "#app/models/audit.server.ts";
 import {
   AUDIT_ACTION_LABEL,
@@ -205,16 +205,13 @@ export function AuditLogPage({
       </p>
       <div className="mt-4">
         {entries.length > 0 ? (
-          <>
-            <DataTable
-              caption={`Audit log, page ${page} of ${pageCount}`}
-              captionHidden
-              columns={columns}
-              rows={entries}
-              rowKey={(entry) => entry.id}
-            />
-            <Pagination page={page} pageCount={pageCount} />
-          </>
+          <PagedTable
+            caption={`Audit log, page ${page} of ${pageCount}`}
+            columns={columns}
+            rows={entries}
+            page={page}
+            pageCount={pageCount}
+          />
         ) : (
           <EmptyList
             message={filtered ? "No admin actions match these filters." : "No admin actions yet."}

@@ -22,8 +22,8 @@ import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { SellerAvatar } from "#app/components/listing-bits/listing-bits.tsx";
 import { VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
-import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
-import { Pagination } from "#app/components/ui/pagination.tsx";
+import { type Column } from "#app/components/ui/data-table.tsx";
+import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import type { AdminUserRow } from "#app/models/admin-users.server.ts";
 import {
   ADMIN_MESSAGES,
@@ -372,16 +372,13 @@ export function AdminUsersPage(props: Props) {
       ) : null}
       <div className="mt-6">
         {rows.length > 0 ? (
-          <>
-            <DataTable
-              caption={`${title}, page ${page} of ${pageCount}`}
-              captionHidden
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-            />
-            <Pagination page={page} pageCount={pageCount} />
-          </>
+          <PagedTable
+            caption={`${title}, page ${page} of ${pageCount}`}
+            columns={columns}
+            rows={rows}
+            page={page}
+            pageCount={pageCount}
+          />
         ) : (
           <EmptyList message={q ? `No ${noun}s match “${q}”.` : `There are no ${noun}s yet.`}>
             {q ? (

@@ -5,8 +5,8 @@ import { data } from "react-router";
 
 import { DashboardListPage, EmptyList } from "#app/components/car-requests-table.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
-import { Pagination } from "#app/components/ui/pagination.tsx";
+import { type Column } from "#app/components/ui/data-table.tsx";
+import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import { UrlDialog } from "./url-dialog.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
@@ -86,16 +86,13 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <EmptyList message="Sorry, No one have ordered your product." />
       ) : (
-        <>
-          <DataTable
-            caption="Buyers who contacted you"
-            captionHidden
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-          />
-          <Pagination page={page} pageCount={pageCount} />
-        </>
+        <PagedTable
+          caption="Buyers who contacted you"
+          columns={columns}
+          rows={rows}
+          page={page}
+          pageCount={pageCount}
+        />
       )}
       {contact ? (
         <UrlDialog
