@@ -9,7 +9,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
-import type { ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
+import type { CarFacts, ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
 import { sellerVerificationNote } from "#app/models/verification.server.ts";
 import type { VerificationNote } from "./verification-note.ts";
 import type { Storage } from "#app/services/storage.server.ts";
@@ -83,6 +83,12 @@ export const photoFileColumns = () => ({
   avifMediumKey: listingPhoto.avifMediumKey,
   avifLargeKey: listingPhoto.avifLargeKey,
 });
+
+/** The typed facts a search result shows under a car's name, from a row that has them. */
+export function carFactsOf(raw: CarFacts): CarFacts {
+  const { make, model, year, mileageKm, fuel, transmission } = raw;
+  return { make, model, year, mileageKm, fuel, transmission };
+}
 
 /** How long a car was used, its quality and its typed facts (car page, edit form, compare). */
 export const carFactColumns = () => ({

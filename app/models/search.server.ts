@@ -7,7 +7,12 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import { availableAndFresh, freshOrSold } from "#app/models/listing.server.ts";
-import { carFactColumns, selectListingRows, toRow } from "./listing-rows.server.ts";
+import {
+  carFactColumns,
+  carFactsOf,
+  selectListingRows,
+  toRow,
+} from "#app/models/listing-rows.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import { activeFilters } from "#app/models/search-links.ts";
@@ -179,14 +184,7 @@ async function rowsFor(db: Db, storage: Storage, ids: number[]): Promise<Listing
       raw.id,
       {
         ...toRow(storage, raw),
-        facts: {
-          make: raw.make,
-          model: raw.model,
-          year: raw.year,
-          mileageKm: raw.mileageKm,
-          fuel: raw.fuel,
-          transmission: raw.transmission,
-        },
+        facts: carFactsOf(raw),
       },
     ]),
   );
