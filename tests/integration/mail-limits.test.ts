@@ -89,16 +89,16 @@ describe("contact requests", () => {
     const refused = answers.filter((answer) => !(answer instanceof Response));
     expect(refused).toHaveLength(60 - LIMITS.ordersPerBuyerPerMinute.max);
     for (const answer of refused) {
-      const { status, data } = dataOf<{ formError: string; values: Record<string, string> }>(
-        answer,
-      );
+      const { status, data } = dataOf<{
+        result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+      }>(answer);
       expect(status).toBe(429);
       const init = (answer as { init: { headers: Record<string, string> } }).init;
       expect(Number(init.headers["Retry-After"])).toBeGreaterThan(0);
       expect(Number(init.headers["Retry-After"])).toBeLessThanOrEqual(60);
-      expect(data.formError).toMatch(/try again in a minute/);
+      expect(data.result.error?.[""]?.[0]).toMatch(/try again in a minute/);
       // Nothing typed is lost.
-      expect(data.values).toEqual(request);
+      expect(data.result.initialValue).toEqual(form);
     }
     expect(await to(seller.email)).toHaveLength(LIMITS.ordersPerBuyerPerMinute.max);
   });

@@ -1,44 +1,37 @@
 // The car page's two forms for a signed-in buyer, as its action answers them:
 // contacting the seller (a contact request) and reporting the car to the admins.
-// Field errors come back next to the fields with what was typed; refusals in words.
+// Both are checked with their shared schema (parseSubmission); field errors come
+// back next to the fields with what was typed, refusals in words.
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { z } from "zod";
 
 import { listingPath } from "#app/models/listing.ts";
 import { contactSellerSchema } from "#app/models/order-form.ts";
 import { placeOrder } from "#app/models/order.server.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { createReport } from "#app/models/report.server.ts";
-import { parseReportForm, REPORT_MESSAGES } from "#app/models/report.ts";
+import { reportFormSchema } from "#app/models/report-form.ts";
+import { REPORT_MESSAGES } from "#app/models/report.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
+import { parseSubmission } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
+/** Who asks about which car. */
+export type BuyerAsk = { services: AppServices; viewer: SessionUser; id: number };
+
 /** The contact-seller form: the spec's messages next to fields, refusals in words. */
-export async function contactSeller(
-  services: AppServices,
-  viewer: SessionUser,
-  id: number,
-  form: FormData,
-) {
-  const values = {
-    buyerName: String(form.get("buyerName") ?? ""),
-    meetingLocation: String(form.get("meetingLocation") ?? ""),
-    buyerPhone: String(form.get("buyerPhone") ?? ""),
-  };
-  const parsed = contactSellerSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors;
-    return data({ intent: "order" as const, fieldErrors, values }, { status: 400 });
+export async function contactSeller({ services, viewer, id }: BuyerAsk, form: FormData) {
+  const submission = parseSubmission(form, contactSellerSchema);
+  if (submission.status !== "success") {
+    return data({ intent: "order" as const, result: submission.reply() }, { status: 400 });
   }
-  const outcome = await placeOrder(services, viewer, id, parsed.data);
+  const outcome = await placeOrder(services, viewer, id, submission.value);
   if (!outcome.ok) {
     // Over a limit: 429 with Retry-After, and the form comes back with what was typed.
-    return data(
-      { intent: "order" as const, formError: outcome.message, values },
-      problemInit(outcome),
-    );
+    const result = submission.reply({ formErrors: [outcome.message] });
+    return data({ intent: "order" as const, result }, problemInit(outcome));
   }
   return redirectWithToast(services.config, listingPath(id), {
     type: "success",
@@ -46,33 +39,36 @@ export async function contactSeller(
   });
 }
 
-/** 'Report To Admin': a reason and optional words; one report per person and car. */
-export async function reportCar(
-  services: AppServices,
-  viewer: SessionUser,
-  id: number,
-  form: FormData,
-) {
-  const values = { reason: form.get("reason"), details: form.get("details") };
-  const parsed = parseReportForm(values);
-  const echo = {
-    reason: typeof values.reason === "string" ? values.reason : "",
-    details: typeof values.details === "string" ? values.details : "",
+/**
+ * A reply in the shape the shared form dialog (FormDialog) reads: the first error
+ * of each field, the form's error and what was typed.
+ */
+function dialogReply(result: SubmissionResult<string[]>) {
+  const { "": formErrors, ...fieldErrors } = result.error ?? {};
+  return {
+    intent: "report" as const,
+    fieldErrors: Object.fromEntries(
+      Object.entries(fieldErrors).map(([name, errors]) => [name, errors?.[0]]),
+    ),
+    formError: formErrors?.[0],
+    values: result.initialValue as Partial<Record<string, string>> | undefined,
   };
-  if (!parsed.ok) {
-    return data(
-      { intent: "report" as const, fieldErrors: parsed.errors, values: echo },
-      { status: 400 },
-    );
+}
+
+/** 'Report To Admin': a reason and optional words; one report per person and car. */
+export async function reportCar({ services, viewer, id }: BuyerAsk, form: FormData) {
+  const submission = parseSubmission(form, reportFormSchema);
+  if (submission.status !== "success") {
+    return data(dialogReply(submission.reply()), { status: 400 });
   }
-  const outcome = await createReport(services.db, viewer.id, id, parsed.value);
+  const outcome = await createReport(services.db, viewer.id, id, submission.value);
   if (outcome === "missing") {
     throw data(REPORT_MESSAGES.missingCar, problemInit({ code: "not-found" }));
   }
   if (outcome !== "created") {
     const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
     return data(
-      { intent: "report" as const, formError, values: echo },
+      dialogReply(submission.reply({ formErrors: [formError] })),
       problemInit({ code: "conflict" }),
     );
   }

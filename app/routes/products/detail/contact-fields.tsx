@@ -1,16 +1,17 @@
 // The contact form's fields, shared by the form on the page (contact-seller.tsx) and
 // its dialog (contact-seller-dialog.tsx): the buyer's and seller's emails and the
 // car's location locked, the buyer's name, meeting place and phone, the safety advice.
+import type { SubmissionResult } from "@conform-to/react";
+
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { InputField } from "#app/components/ui/fields.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { contactSellerSchema } from "#app/models/order-form.ts";
 import { SAFETY_PATH, SAFETY_TIPS } from "#app/models/safety.ts";
 
-export type ContactReply = {
-  intent: "order";
-  fieldErrors?: Partial<Record<"buyerName" | "meetingLocation" | "buyerPhone", string[]>>;
-  formError?: string;
-  values?: Partial<Record<"buyerName" | "meetingLocation" | "buyerPhone", string>>;
-};
+/** What the action answers when it does not redirect: Conform's result. */
+export type ContactReply = { intent: "order"; result: SubmissionResult<string[]> };
 
 export type ContactProps = {
   listingId: number;
@@ -26,28 +27,32 @@ export type ContactProps = {
 
 const lockedClass = `${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`;
 
+/** The contact form with the shared schema; the buyer's name is filled in. */
+export function useContactForm(
+  props: ContactProps,
+  lastResult: ContactReply["result"] | undefined,
+) {
+  return useSchemaForm("contact", contactSellerSchema, lastResult, {
+    defaultValue: { buyerName: props.buyer.name },
+  });
+}
+
 /** The fields, the safety advice and the button; the caller supplies the form element. */
 export function ContactFields({
   props,
-  reply,
+  contact,
   pending,
 }: {
   props: ContactProps;
-  reply: ContactReply | null | undefined;
+  contact: ReturnType<typeof useContactForm>;
   pending: boolean;
 }) {
-  const errors = reply?.fieldErrors ?? {};
-  const value = (name: keyof NonNullable<ContactReply["values"]>, fallback = "") =>
-    reply?.values?.[name] ?? fallback;
-  const errorProps = (name: keyof NonNullable<ContactReply["fieldErrors"]>) =>
-    errors[name]?.length
-      ? { "aria-invalid": true as const, "aria-describedby": `contact-${name}-error` }
-      : {};
+  const { fields, formError } = contact;
   return (
     <>
       <input type="hidden" name="intent" value="order" />
       <div className="space-y-1">
-        <FormError message={reply?.formError} />
+        <FormError message={formError} />
         <Field label="Your email" errorId="contact-buyerEmail-error">
           <input type="email" value={props.buyer.email} disabled className={lockedClass} />
         </Field>
@@ -57,50 +62,23 @@ export function ContactFields({
         <Field label="Car's location" errorId="contact-location-error">
           <input type="text" value={props.location} disabled className={lockedClass} />
         </Field>
-        <Field label="Your name" errors={errors.buyerName} errorId="contact-buyerName-error">
-          <input
-            name="buyerName"
-            type="text"
-            autoComplete="name"
-            defaultValue={value("buyerName", props.buyer.name)}
-            maxLength={80}
-            className={inputClass}
-            {...errorProps("buyerName")}
-          />
-        </Field>
-        <Field
+        <InputField field={fields.buyerName} label="Your name" autoComplete="name" maxLength={80} />
+        <InputField
+          field={fields.meetingLocation}
           label="Where would you like to meet?"
           hint="A busy public place is best, for example a supermarket car park."
-          errors={errors.meetingLocation}
-          errorId="contact-meetingLocation-error"
-        >
-          <input
-            name="meetingLocation"
-            type="text"
-            autoComplete="address-level2"
-            defaultValue={value("meetingLocation")}
-            maxLength={160}
-            className={inputClass}
-            {...errorProps("meetingLocation")}
-          />
-        </Field>
-        <Field
+          autoComplete="address-level2"
+          maxLength={160}
+        />
+        <InputField
+          field={fields.buyerPhone}
           label="Contact number"
           hint="Only this seller sees it, and only while your request is open."
-          errors={errors.buyerPhone}
-          errorId="contact-buyerPhone-error"
-        >
-          <input
-            name="buyerPhone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            defaultValue={value("buyerPhone")}
-            maxLength={40}
-            className={inputClass}
-            {...errorProps("buyerPhone")}
-          />
-        </Field>
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={40}
+        />
       </div>
       <aside
         aria-label="Stay safe"
@@ -127,5 +105,3 @@ export function ContactFields({
     </>
   );
 }
-
-/** The form shown on the page itself (no JavaScript, `?contact`). */

@@ -1,33 +1,30 @@
 // The 'Contact Seller' dialog (contact-seller.tsx loads this module on demand):
 // the form posts through a fetcher, so field errors show in place.
+import { getFormProps } from "@conform-to/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "react-router";
 
-import { ContactFields, type ContactProps, type ContactReply } from "./contact-fields.tsx";
+import {
+  ContactFields,
+  useContactForm,
+  type ContactProps,
+  type ContactReply,
+} from "./contact-fields.tsx";
 import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function ContactSellerDialogBody({
-  open,
-  onOpenChange,
-  contentId,
-  trigger,
+  dialog,
   ...props
-}: ContactProps & DialogControl) {
+}: ContactProps & { dialog: DialogControl }) {
   const fetcher = useFetcher<ContactReply>();
   const pending = fetcher.state !== "idle";
-  const reply = fetcher.data;
-  // A refusal from the server (own car, sold, already requested) also toasts (spec §8).
+  const contact = useContactForm(props, fetcher.data?.result);
+  // A refusal from the server (own car, sold, already requested) also toasts (spec §8):
+  // useSchemaForm says it, so the frame is not given it a second time.
   // Success redirects back here with a flash toast; the page then shows that the
   // request was sent instead of the button, which closes the dialog.
   return (
-    <FormDialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      formError={reply?.formError}
-      contentId={contentId}
-      trigger={trigger}
-    >
+    <FormDialogFrame {...dialog} pending={pending} formError={undefined}>
       <div className="flex items-start justify-between gap-4">
         <Dialog.Title className="text-lg font-semibold text-slate-900">
           Contact the seller
@@ -44,8 +41,8 @@ export default function ContactSellerDialogBody({
         to meet, and will contact you.
       </Dialog.Description>
       <div className="mt-4">
-        <fetcher.Form method="post" action={props.action} noValidate>
-          <ContactFields props={props} reply={reply} pending={pending} />
+        <fetcher.Form method="post" action={props.action} {...getFormProps(contact.form)}>
+          <ContactFields props={props} contact={contact} pending={pending} />
         </fetcher.Form>
       </div>
     </FormDialogFrame>

@@ -5,12 +5,15 @@
 // every field and answers with the spec's messages. The dialog's code
 // (contact-seller-dialog.tsx) loads when the button is first pointed at, focused
 // or used: visitors who only read the page never download it.
+import { getFormProps } from "@conform-to/react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 
-import { ContactFields, type ContactProps } from "./contact-fields.tsx";
+import { ContactFields, useContactForm, type ContactProps } from "./contact-fields.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 
+/** The form shown on the page itself (no JavaScript, `?contact`). */
 export function ContactSellerInline(props: ContactProps) {
+  const contact = useContactForm(props, props.reply?.result);
   return (
     <section
       id="contact-seller"
@@ -21,8 +24,8 @@ export function ContactSellerInline(props: ContactProps) {
         Contact the seller about the {props.title}
       </h2>
       <div className="mt-4">
-        <form method="post" action={props.action} noValidate>
-          <ContactFields props={props} reply={props.reply} pending={false} />
+        <form method="post" action={props.action} {...getFormProps(contact.form)}>
+          <ContactFields props={props} contact={contact} pending={contact.pending} />
         </form>
       </div>
     </section>
@@ -66,10 +69,7 @@ export function ContactSellerDialog(props: ContactProps) {
         <Suspense fallback={null}>
           <ContactSellerDialogBody
             {...props}
-            open={open}
-            onOpenChange={setOpen}
-            contentId={contentId}
-            trigger={trigger}
+            dialog={{ open, onOpenChange: setOpen, contentId, trigger }}
           />
         </Suspense>
       ) : null}

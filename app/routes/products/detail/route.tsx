@@ -112,11 +112,12 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
   const form = await readForm(request);
+  const ask = { services: servicesOf(context), viewer, id };
   switch (form.get("intent")) {
     case "order":
-      return contactSeller(servicesOf(context), viewer, id, form);
+      return contactSeller(ask, form);
     case "report":
-      return reportCar(servicesOf(context), viewer, id, form);
+      return reportCar(ask, form);
     default:
       return data({ error: "That action is not available here." }, { status: 400 });
   }
