@@ -1,7 +1,8 @@
 // Seller verification (DESIGN decision 23): what an admin ticks, the admin's messages and
-// the checks of a withdrawal. The badge's note is in verification-note.ts.
+// the checks of a withdrawal. The forms' schemas are in verification-form.ts, the
+// badge's note in verification-note.ts.
 import { textProblem } from "#app/models/text.ts";
-import { VERIFICATION_CHECKS, type VerificationCheck } from "#app/models/verification-note.ts";
+import type { VerificationCheck } from "#app/models/verification-note.ts";
 
 /** What the admin ticks when verifying. */
 export const VERIFICATION_CHECK_LABEL: Record<VerificationCheck, string> = {
@@ -32,9 +33,4 @@ export function withdrawalReasonProblem(reason: string): string | null {
     textProblem(reason, "multi-line") ??
     (reason.length > WITHDRAWAL_REASON_MAX ? VERIFICATION_MESSAGES.reasonTooLong : null)
   );
-}
-
-/** The checks ticked on a verify form, in their usual order; empty when none is valid. */
-export function parseChecks(values: unknown[]): VerificationCheck[] {
-  return VERIFICATION_CHECKS.filter((check) => values.includes(check));
 }

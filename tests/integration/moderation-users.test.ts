@@ -202,7 +202,8 @@ describe("verifying sellers", () => {
     const none = await act({ intent: "verify", id: seller.id }, admin, PATHS.seller);
     expect(none.status).toBe(400);
     expect(none.data).toMatchObject({
-      fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired },
+      intent: "verify",
+      result: { error: { checks: [VERIFICATION_MESSAGES.checksRequired] } },
     });
     const bogus = await act(
       { intent: "verify", id: seller.id, checks: "vibes" },
@@ -210,6 +211,9 @@ describe("verifying sellers", () => {
       PATHS.seller,
     );
     expect(bogus.status).toBe(400);
+    expect(bogus.data).toMatchObject({
+      result: { error: { checks: [VERIFICATION_MESSAGES.checksRequired] } },
+    });
     expect((await userRow(seller.id))?.verified).toBe(false);
 
     const result = await post(t, users.action, {
@@ -283,10 +287,18 @@ describe("verifying sellers", () => {
     const empty = await act({ intent: "withdraw", id: seller.id, reason: "   " });
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({
-      fieldErrors: { reason: VERIFICATION_MESSAGES.reasonRequired },
+      intent: "withdraw",
+      result: { error: { reason: [VERIFICATION_MESSAGES.reasonRequired] } },
     });
     const long = await act({ intent: "withdraw", id: seller.id, reason: "x".repeat(501) });
     expect(long.status).toBe(400);
+    // What was typed comes back, so the form keeps it.
+    expect(long.data).toMatchObject({
+      result: {
+        initialValue: { reason: "x".repeat(501) },
+        error: { reason: [VERIFICATION_MESSAGES.reasonTooLong] },
+      },
+    });
     const result = await act({
       intent: "withdraw",
       id: seller.id,

@@ -2,6 +2,7 @@
 // spec §2, §4): one searchable, paginated list per page, to make admins, verify
 // sellers (and withdraw a verification) and delete accounts. Every action is
 // checked here on the server and recorded in the audit log by its model.
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 import { AdminUsersPage } from "./users-page.tsx";
@@ -19,13 +20,12 @@ import { SITE_NAME } from "#app/models/site.ts";
 import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
-import {
-  parseChecks,
-  VERIFICATION_MESSAGES,
-  withdrawalReasonProblem,
-} from "#app/models/verification.ts";
+import { verifySchema, withdrawSchema } from "#app/models/verification-form.ts";
+import { VERIFICATION_MESSAGES } from "#app/models/verification.ts";
+import type { ProblemCode } from "#app/models/problem.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { readForm } from "#app/services/form.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { problemInit } from "#app/services/http-errors.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
@@ -67,13 +67,23 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 type Reply = { intent: string; error: string; formError: string };
 
-function refuse(intent: string, status: 400 | 403 | 404 | 409, message: string) {
-  return data({ intent, error: message, formError: message } satisfies Reply, { status });
+/** A form whose fields need another look: Conform's result, shown next to the fields. */
+function invalid(intent: "verify" | "withdraw", result: SubmissionResult<string[]>) {
+  return data({ intent, result }, problemInit({ code: "invalid" }));
+}
+
+type Refusal = Exclude<ProblemCode, "rate-limited" | "failed" | "forbidden">;
+
+function refuse(intent: string, code: Refusal, message: string) {
+  return data(
+    { intent, error: message, formError: message } satisfies Reply,
+    problemInit({ code }),
+  );
 }
 
 function requireAllowed(viewer: SessionUser, permission: Permission) {
   if (!roleCan(viewer.role, permission)) {
-    throw data("Only admins can do this.", { status: 403 });
+    throw data("Only admins can do this.", problemInit({ code: "forbidden" }));
   }
 }
 
@@ -90,7 +100,7 @@ function backTo(url: URL): string {
 
 type Services = ReturnType<typeof servicesOf>;
 type Actor = { id: string; name: string };
-type Outcome = Response | ReturnType<typeof refuse> | ReturnType<typeof data>;
+type Outcome = Response | ReturnType<typeof refuse> | ReturnType<typeof invalid>;
 
 const INTENTS = ["makeAdmin", "removeAdmin", "verify", "withdraw", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -99,10 +109,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
   const form = await readForm(request);
   const intent = INTENTS.find((value) => value === form.get("intent"));
-  if (!intent) return refuse(String(form.get("intent") ?? ""), 400, ADMIN_MESSAGES.unknownIntent);
+  if (!intent)
+    return refuse(String(form.get("intent") ?? ""), "invalid", ADMIN_MESSAGES.unknownIntent);
   requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
   const id = parseUserId(form.get("id"));
-  if (!id) return refuse(intent, 404, ADMIN_MESSAGES.missing);
+  if (!id) return refuse(intent, "not-found", ADMIN_MESSAGES.missing);
   const services = servicesOf(context);
   const done = (message: string) =>
     redirectWithToast(services.config, backTo(url), { type: "success", message });
@@ -125,55 +136,46 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
     const result = await makeAdmin(services.db, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
     return result.reason === "missing"
-      ? refuse("makeAdmin", 404, ADMIN_MESSAGES.missing)
-      : refuse("makeAdmin", 409, ADMIN_MESSAGES.alreadyAdmin);
+      ? refuse("makeAdmin", "not-found", ADMIN_MESSAGES.missing)
+      : refuse("makeAdmin", "conflict", ADMIN_MESSAGES.alreadyAdmin);
   },
   async removeAdmin({ services, actor, id, done }) {
     const result = await removeAdmin(services.db, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
-    if (result.reason === "missing") return refuse("removeAdmin", 404, ADMIN_MESSAGES.missing);
+    if (result.reason === "missing")
+      return refuse("removeAdmin", "not-found", ADMIN_MESSAGES.missing);
     const message =
       result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin;
-    return refuse("removeAdmin", 409, message);
+    return refuse("removeAdmin", "conflict", message);
   },
   async verify({ services, actor, id, form, done }) {
-    const checks = parseChecks(form.getAll("checks"));
-    if (checks.length === 0) {
-      return data(
-        { intent: "verify", fieldErrors: { checks: VERIFICATION_MESSAGES.checksRequired } },
-        { status: 400 },
-      );
-    }
-    const result = await verifySeller(services.db, actor, id, checks);
+    const submission = parseSubmission(form, verifySchema);
+    if (submission.status !== "success") return invalid("verify", submission.reply());
+    const result = await verifySeller(services.db, actor, id, submission.value.checks);
     if (result.ok) return done(VERIFICATION_MESSAGES.verified);
-    if (result.reason === "missing") return refuse("verify", 404, ADMIN_MESSAGES.missing);
+    if (result.reason === "missing") return refuse("verify", "not-found", ADMIN_MESSAGES.missing);
     const message =
       result.reason === "not seller"
         ? VERIFICATION_MESSAGES.notSeller
         : VERIFICATION_MESSAGES.alreadyVerified;
-    return refuse("verify", 409, message);
+    return refuse("verify", "conflict", message);
   },
   async withdraw({ services, actor, id, form, done }) {
-    const reason = String(form.get("reason") ?? "").trim();
-    const error = withdrawalReasonProblem(reason);
-    if (error) {
-      return data(
-        { intent: "withdraw", fieldErrors: { reason: error }, values: { reason } },
-        { status: 400 },
-      );
-    }
+    const submission = parseSubmission(form, withdrawSchema);
+    if (submission.status !== "success") return invalid("withdraw", submission.reply());
+    const { reason } = submission.value;
     const result = await withdrawVerification(services.db, actor, id, reason);
     if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
     return result.reason === "missing"
-      ? refuse("withdraw", 404, ADMIN_MESSAGES.missing)
-      : refuse("withdraw", 409, VERIFICATION_MESSAGES.notVerified);
+      ? refuse("withdraw", "not-found", ADMIN_MESSAGES.missing)
+      : refuse("withdraw", "conflict", VERIFICATION_MESSAGES.notVerified);
   },
   async delete({ services, actor, id, done, kind }) {
     const result = await deleteUser(services, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
     return result.reason === "missing"
-      ? refuse("delete", 404, ADMIN_MESSAGES.missing)
-      : refuse("delete", 409, ADMIN_MESSAGES.adminNotDeletable);
+      ? refuse("delete", "not-found", ADMIN_MESSAGES.missing)
+      : refuse("delete", "conflict", ADMIN_MESSAGES.adminNotDeletable);
   },
 };
 

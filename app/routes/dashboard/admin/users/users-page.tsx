@@ -1,6 +1,6 @@
-// The admin's user lists (spec §2): Name, User Type, Make Admin, Delete; seller
-// rows also verify (and withdraw a verification). A search box and pages keep a
-// site with many thousands of accounts usable.
+// The admin's user lists (spec §2): Name, User Type, Make Admin, Delete; seller rows
+// also verify (and withdraw). A search box and pages keep thousands of accounts usable.
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction } from "react-router";
 
 import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
@@ -20,8 +20,7 @@ import {
 import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { SellerAvatar } from "#app/components/listing-bits/listing-bits.tsx";
-import { VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
+import { SellerAvatar, VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
 import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import type { AdminUserRow } from "#app/models/admin-users.server.ts";
@@ -50,7 +49,7 @@ type Props = {
   pageCount: number;
   verifyId: string | null;
   withdrawId: string | null;
-  reply: (Partial<FormReply> & { error?: string }) | null;
+  reply: (Partial<FormReply> & { error?: string; result?: SubmissionResult }) | null;
 };
 
 const CHECK_OPTIONS = VERIFICATION_CHECKS.map((value) => ({
@@ -70,6 +69,10 @@ function useHref(kind: UsersPageKind, q: string, page: number) {
   };
 }
 
+/** The action's Conform result (messages by field, the values sent) when it answers this form. */
+const resultOf = (reply: (FormReply & { result?: SubmissionResult }) | null, intent: string) =>
+  reply?.intent === intent ? reply.result : undefined;
+
 function verifyBody(row: AdminUserRow, action: string) {
   return {
     action,
@@ -82,7 +85,7 @@ function verifyBody(row: AdminUserRow, action: string) {
         name="checks"
         type="checkbox"
         options={CHECK_OPTIONS}
-        error={reply?.intent === "verify" ? reply.fieldErrors?.checks : undefined}
+        error={resultOf(reply, "verify")?.error?.checks?.[0]}
       />
     ),
   };
@@ -102,8 +105,8 @@ function withdrawBody(row: AdminUserRow, action: string) {
         name="reason"
         required
         maxLength={WITHDRAWAL_REASON_MAX}
-        error={reply?.intent === "withdraw" ? reply.fieldErrors?.reason : undefined}
-        defaultValue={reply?.values?.reason}
+        error={resultOf(reply, "withdraw")?.error?.reason?.[0]}
+        defaultValue={resultOf(reply, "withdraw")?.initialValue?.reason as string | undefined}
       />
     ),
   };
@@ -342,7 +345,7 @@ export function AdminUsersPage(props: Props) {
       <div className="mt-6">
         <SearchForm kind={kind} q={q} />
       </div>
-      {reply?.error && !reply.fieldErrors ? (
+      {reply?.error ? (
         <p
           role="alert"
           className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
