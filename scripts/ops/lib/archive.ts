@@ -137,6 +137,7 @@ export type EntryTarget = { file: string } | "memory" | "skip";
 
 /** What tar-stream and zlib say of a damaged or cut archive, in the operator's words. */
 function archiveProblem(error: unknown): ArchiveError | null {
+  if (!error) return null;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "Z_BUF_ERROR" || message === "Unexpected end of data") {
@@ -192,6 +193,12 @@ export async function readArchive(
   onEntry: (entry: EntryInfo & { data?: Buffer }) => void | Promise<void>,
 ): Promise<void> {
   const extract = tar.extract();
+  // What broke the stream first: gunzip's or tar-stream's error. An entry being read
+  // when it happens only says "Stream was destroyed".
+  let cause: unknown = null;
+  extract.on("error", (error) => {
+    cause ??= error;
+  });
   // The last 1,024 bytes: an archive ends with two empty blocks.
   let tail = Buffer.alloc(0);
   const source = pipeline(
@@ -204,7 +211,9 @@ export async function readArchive(
       },
     }),
     (error) => {
-      if (error) extract.destroy(error);
+      if (!error) return;
+      cause ??= error;
+      extract.destroy(error);
     },
   );
   source.pipe(extract);
@@ -225,7 +234,7 @@ export async function readArchive(
       await onEntry({ name, ...read });
     }
   } catch (error) {
-    throw archiveProblem(error) ?? error;
+    throw archiveProblem(cause) ?? archiveProblem(error) ?? cause ?? error;
   } finally {
     source.destroy();
   }
