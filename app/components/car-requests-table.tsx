@@ -2,7 +2,7 @@
 // A car that was sold or removed stays listed and says so, in words.
 import type { ReactNode } from "react";
 
-import { CarLink, CarPhoto, DetailsLink } from "#app/components/listing-tables.tsx";
+import { CarLink, CarPhoto, CarThumb, DetailsLink } from "#app/components/listing-tables.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
@@ -12,7 +12,7 @@ function CarCell({ row }: { row: FollowedCar }) {
   if (!row.car) {
     return (
       <span className="flex min-w-0 items-center gap-3">
-        <span className="block h-14 w-20 shrink-0 rounded-lg bg-slate-200" />
+        <CarThumb src={undefined} photo={null} box="h-14 w-20" />
         <span className="min-w-0">
           <span className="block font-semibold text-slate-900">{row.title}</span>
           {row.note ? <span className="block text-xs text-amber-800">{row.note}</span> : null}
@@ -87,9 +87,7 @@ export function CarRequestsTable({
     { header: "Details", cell: (row) => (row.car ? <DetailsLink row={row.car} /> : gone) },
     { header: actionHeader, cell: action },
   ];
-  return (
-    <DataTable caption={caption} captionHidden columns={columns} rows={rows} rowKey={(r) => r.id} />
-  );
+  return <DataTable caption={caption} columns={columns} rows={rows} />;
 }
 
 /** The friendly page frame every list of the dashboard shares: heading, intro, body. */

@@ -1,6 +1,19 @@
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 
+/** The call to see every car for sale, beside the category cards. */
+export function AllCarsLink({ label, className }: { label: string; className: string }) {
+  return (
+    <AppLink
+      to="/products/allProducts"
+      prefetch="intent"
+      className={`inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold shadow-sm ${className}`}
+    >
+      {label} <ArrowRightIcon className="size-4" />
+    </AppLink>
+  );
+}
+
 export type CategoryCardData = { id: number; slug: string; name: string; imageUrl: string };
 
 /** The grid of category cards; `action` is the link text ("See" on the home page, "See all" on /products). */

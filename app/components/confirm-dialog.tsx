@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFormAction } from "react-router";
 
 import { showToast } from "#app/components/toaster.tsx";
+import { dangerButton } from "#app/components/ui/buttons.ts";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
 
@@ -69,6 +70,38 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <ConfirmDialogHere {...props} />
   ) : (
     <ConfirmDialogAt {...props} formAction={props.action} />
+  );
+}
+
+/** The Delete button of a row (`intent=delete`, the row's id), asking the spec's question. */
+export function DeleteDialog({
+  action,
+  id,
+  name,
+  message,
+  detail,
+}: {
+  action: string;
+  id: string | number;
+  /** What is deleted, as the person sees it (a car's title, a person's name). */
+  name: string;
+  message: string;
+  detail: string;
+}) {
+  return (
+    <ConfirmDialog
+      action={action}
+      fields={{ intent: "delete", id: String(id) }}
+      title={`Delete ${name}?`}
+      message={message}
+      detail={detail}
+      confirmLabel="Yes, delete"
+      pendingLabel="Deleting…"
+      tone="danger"
+      trigger="Delete"
+      triggerLabel={`Delete ${name}`}
+      triggerClassName={dangerButton}
+    />
   );
 }
 

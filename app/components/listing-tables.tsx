@@ -57,6 +57,41 @@ export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "
   );
 }
 
+/** A car's first photo as a still thumbnail (`box` sizes it), or a grey box. */
+export function CarThumb({
+  src,
+  photo,
+  box,
+}: {
+  src: string | undefined;
+  photo: { width: number; height: number } | null;
+  box: string;
+}) {
+  if (!photo || !src) return <span className={`${box} block shrink-0 rounded-lg bg-slate-200`} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={photo.width}
+      height={photo.height}
+      loading="lazy"
+      decoding="async"
+      className={`${box} shrink-0 rounded-lg bg-slate-200 object-cover`}
+    />
+  );
+}
+
+/** The "Category & Location" column of a table of cars. */
+export const categoryAndLocation: Column<{ category: { name: string }; location: string }> = {
+  header: "Category & Location",
+  cell: (row) => (
+    <span className="max-md:text-right">
+      <span className="block font-medium text-slate-900">{row.category.name}</span>
+      <span className="text-slate-600">{row.location}</span>
+    </span>
+  ),
+};
+
 export function DetailsLink({ row }: { row: ListingRow }) {
   return (
     <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
@@ -96,15 +131,7 @@ export function ListingTable({
       ),
     },
     { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
-    {
-      header: "Category & Location",
-      cell: (row) => (
-        <span className="max-md:text-right">
-          <span className="block font-medium text-slate-900">{row.category.name}</span>
-          <span className="text-slate-600">{row.location}</span>
-        </span>
-      ),
-    },
+    categoryAndLocation,
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     {
       header: "Details",
@@ -134,25 +161,19 @@ export function ListingTable({
         ]
       : []),
   ];
-  return (
-    <DataTable
-      caption={caption}
-      captionHidden
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} rows={rows} />;
 }
 
 /** A car's name linking to its page, loaded ahead when the pointer rests on it. */
-export function CarLink({ car }: { car: { id: number; title: string } }) {
+export function CarLink({
+  car,
+  className = "block font-semibold text-slate-900 hover:text-brand-700",
+}: {
+  car: { id: number; title: string };
+  className?: string;
+}) {
   return (
-    <AppLink
-      to={listingPath(car.id)}
-      prefetch="intent"
-      className="block font-semibold text-slate-900 hover:text-brand-700"
-    >
+    <AppLink to={listingPath(car.id)} prefetch="intent" className={className}>
       {car.title}
     </AppLink>
   );

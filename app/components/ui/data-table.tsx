@@ -14,18 +14,15 @@ export type Column<Row> = {
   mobileLabel?: boolean;
 };
 
-export function DataTable<Row>({
+/** Rows are keyed by their id; the caption is read out, not shown (the page's heading shows). */
+export function DataTable<Row extends { id: string | number }>({
   caption,
   columns,
   rows,
-  rowKey,
-  captionHidden = false,
 }: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string | number;
-  captionHidden?: boolean;
 }) {
   return (
     // Wide tables scroll sideways inside their card rather than the page.
@@ -36,13 +33,7 @@ export function DataTable<Row>({
       className="md:overflow-x-auto md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200"
     >
       <table role="table" className="data-table w-full text-left text-sm max-md:block">
-        <caption
-          className={
-            captionHidden ? "sr-only" : "mb-4 text-left text-lg font-semibold text-slate-900"
-          }
-        >
-          {caption}
-        </caption>
+        <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup" className="max-md:sr-only md:bg-slate-50">
           <tr role="row">
             {columns.map((column) => (
@@ -57,7 +48,7 @@ export function DataTable<Row>({
           className="max-md:block max-md:space-y-4 md:divide-y md:divide-slate-100"
         >
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row">
+            <tr key={row.id} role="row">
               {columns.map((column) => (
                 <td
                   key={column.header}

@@ -18,13 +18,7 @@ export function PagedTable<Row extends { id: string | number }>({
 }) {
   return (
     <>
-      <DataTable
-        caption={caption}
-        captionHidden
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-      />
+      <DataTable caption={caption} columns={columns} rows={rows} />
       <Pagination page={page} pageCount={pageCount} />
     </>
   );

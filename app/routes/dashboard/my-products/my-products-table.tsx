@@ -4,14 +4,13 @@
 import { useState } from "react";
 import { useFormAction } from "react-router";
 
-import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
+import { ConfirmDialog, DeleteDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { CarLink } from "#app/components/listing-tables.tsx";
+import { CarLink, CarThumb, categoryAndLocation } from "#app/components/listing-tables.tsx";
 import {
   accentButton,
-  dangerButton,
   disabledButton,
   outlineButton,
   primaryButton,
@@ -49,19 +48,7 @@ function CarCell({ row, now, action }: { row: MyListingRow; now: string; action:
   const soon = needsConfirmationSoon(row, now);
   return (
     <div className="flex min-w-0 items-start gap-3 md:min-w-64">
-      {row.photo ? (
-        <img
-          src={row.photo.small}
-          alt=""
-          width={row.photo.width}
-          height={row.photo.height}
-          loading="lazy"
-          decoding="async"
-          className="h-16 w-24 shrink-0 rounded-lg bg-slate-200 object-cover"
-        />
-      ) : (
-        <span className="block h-16 w-24 shrink-0 rounded-lg bg-slate-200" />
-      )}
+      <CarThumb src={row.photo?.small} photo={row.photo} box="h-16 w-24" />
       <div className="min-w-0 flex-1">
         <CarLink car={row} />
         <p className="flex flex-wrap items-center gap-2">
@@ -137,18 +124,12 @@ function StillForSale({
 
 function DeleteControl({ row, action }: { row: MyListingRow; action: string }) {
   return (
-    <ConfirmDialog
+    <DeleteDialog
       action={action}
-      fields={{ intent: "delete", id: String(row.id) }}
-      title={`Delete ${row.title}?`}
+      id={row.id}
+      name={row.title}
       message={REMOVE_CONFIRM_TEXT}
       detail="Its photos, and any orders, reports and wishlist entries for it, are deleted too. This can't be undone."
-      confirmLabel="Yes, delete"
-      pendingLabel="Deleting…"
-      tone="danger"
-      trigger="Delete"
-      triggerLabel={`Delete ${row.title}`}
-      triggerClassName={dangerButton}
     />
   );
 }
@@ -278,15 +259,7 @@ export function MyProductsTable({
       header: "Seller",
       cell: () => <SellerIdentity seller={seller} explainBadge={false} />,
     },
-    {
-      header: "Category & Location",
-      cell: (row) => (
-        <span className="max-md:text-right">
-          <span className="block font-medium text-slate-900">{row.category.name}</span>
-          <span className="text-slate-600">{row.location}</span>
-        </span>
-      ),
-    },
+    categoryAndLocation,
     {
       header: "Details",
       ...PHONE_BUTTON_ROW,
@@ -326,13 +299,5 @@ export function MyProductsTable({
     },
     { header: "Advertise", cell: (row) => <AdvertiseControl row={row} action={action} /> },
   ];
-  return (
-    <DataTable
-      caption={caption}
-      captionHidden
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} rows={rows} />;
 }

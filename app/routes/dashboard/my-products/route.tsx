@@ -4,6 +4,7 @@
 import { data } from "react-router";
 
 import { MyProductsTable } from "./my-products-table.tsx";
+import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { WishlistView } from "#app/components/wishlist-view.tsx";
@@ -201,17 +202,18 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
   const { seller, rows, total, stale, page, pageCount, now } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Products</h1>
-          <p className="mt-1 text-slate-600">
+      <PageHeading
+        title="My Products"
+        intro={
+          <>
             {total === 0 ? "No cars yet." : `${total} ${total === 1 ? "car" : "cars"} listed.`}{" "}
             Confirm each car is still for sale at least every {LISTING_FRESH_DAYS} days to keep it
             in the public lists.
-          </p>
-        </div>
+          </>
+        }
+      >
         {total > 0 ? <AddProductLink /> : null}
-      </div>
+      </PageHeading>
 
       {actionData && "error" in actionData ? (
         <p

@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import { CompareTable } from "./compare-table.tsx";
 import { useSyncTray } from "#app/components/compare-tray/compare-tray.tsx";
+import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
@@ -87,15 +88,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const addMore = `/products/allProducts${ids.length ? `?compare=${ids.join(",")}` : ""}`;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Compare cars</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {cars.length === 0
-              ? `Choose up to ${COMPARE_MAX} cars with their Compare buttons.`
-              : `${cars.length} of ${COMPARE_MAX} cars. The address of this page shows these cars to anyone you send it to.`}
-          </p>
-        </div>
+      <PageHeading
+        title="Compare cars"
+        intro={
+          cars.length === 0
+            ? `Choose up to ${COMPARE_MAX} cars with their Compare buttons.`
+            : `${cars.length} of ${COMPARE_MAX} cars. The address of this page shows these cars to anyone you send it to.`
+        }
+      >
         <div className="flex flex-wrap items-center gap-2">
           {cars.length > 1 ? (
             <AppLink
@@ -117,7 +117,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             </AppLink>
           ) : null}
         </div>
-      </div>
+      </PageHeading>
       {notices.length > 0 ? <SearchNotices notices={notices} /> : null}
       {cars.length > 0 ? (
         <CompareTable cars={cars} onlyDifferences={onlyDifferences} />

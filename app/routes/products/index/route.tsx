@@ -1,6 +1,5 @@
-import { CategoryCards } from "#app/components/category-cards.tsx";
-import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { AppLink } from "#app/components/ui/app-link.tsx";
+import { AllCarsLink, CategoryCards } from "#app/components/category-cards.tsx";
+import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
@@ -23,19 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Products</h1>
-          <p className="mt-2 text-slate-600">Choose a category, or see every car for sale.</p>
-        </div>
-        <AppLink
-          to="/products/allProducts"
-          prefetch="intent"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          See All Cars <ArrowRightIcon className="size-4" />
-        </AppLink>
-      </div>
+      <PageHeading title="Products" intro="Choose a category, or see every car for sale.">
+        <AllCarsLink label="See All Cars" className="bg-brand-600 text-white hover:bg-brand-700" />
+      </PageHeading>
       <div className="mt-8">
         <CategoryCards categories={loaderData.categories} action="See all" headingLevel="h2" />
       </div>

@@ -67,13 +67,5 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
     { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
     { header: "Details", cell: (row) => <DetailsLink row={row} /> },
   ];
-  return (
-    <DataTable
-      caption="Advertised cars"
-      captionHidden
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-    />
-  );
+  return <DataTable caption="Advertised cars" columns={columns} rows={rows} />;
 }

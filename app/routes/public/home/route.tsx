@@ -1,7 +1,5 @@
-import { CategoryCards } from "#app/components/category-cards.tsx";
-import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { AllCarsLink, CategoryCards } from "#app/components/category-cards.tsx";
 import { AdvertisedTable } from "./advertised-table.tsx";
-import { AppLink } from "#app/components/ui/app-link.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -52,13 +50,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             category to start, or look through every car for sale.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <AppLink
-              to="/products/allProducts"
-              prefetch="intent"
-              className="inline-flex items-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
-            >
-              See all cars <ArrowRightIcon className="size-4" />
-            </AppLink>
+            <AllCarsLink
+              label="See all cars"
+              className="bg-accent-500 text-slate-900 hover:bg-accent-400"
+            />
           </div>
           <h2 className="sr-only">Categories</h2>
           <div className="mt-12">
@@ -94,28 +89,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Carlot in numbers
         </h2>
         <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
-          <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
-              Likes
-            </dt>
-            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stats.likes}</dd>
-          </div>
-          <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
-              Cars delivered
-            </dt>
-            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-              {stats.carsDelivered}
-            </dd>
-          </div>
-          <div className="flex flex-col-reverse text-center">
-            <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
-              Tasks done
-            </dt>
-            <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-              {stats.tasksDone}
-            </dd>
-          </div>
+          {(
+            [
+              ["Likes", stats.likes],
+              ["Cars delivered", stats.carsDelivered],
+              ["Tasks done", stats.tasksDone],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex flex-col-reverse text-center">
+              <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+                {label}
+              </dt>
+              <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
     </>

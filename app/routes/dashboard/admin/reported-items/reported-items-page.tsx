@@ -5,10 +5,11 @@ import { useFormAction } from "react-router";
 
 import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
-import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { ConfirmDialog, DeleteDialog } from "#app/components/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
+import { CarThumb } from "#app/components/listing-tables.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
+import { outlineButton } from "#app/components/ui/buttons.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { listingPath } from "#app/models/listing.ts";
 import type { ReportedListing } from "#app/models/report.server.ts";
@@ -21,19 +22,7 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <article aria-labelledby={`car-${car.id}-title`}>
         <div className="flex flex-wrap items-start gap-4">
-          {car.photo ? (
-            <img
-              src={car.photo.url}
-              alt=""
-              width={car.photo.width}
-              height={car.photo.height}
-              loading="lazy"
-              decoding="async"
-              className="h-20 w-32 shrink-0 rounded-lg bg-slate-200 object-cover"
-            />
-          ) : (
-            <span className="block h-20 w-32 shrink-0 rounded-lg bg-slate-200" />
-          )}
+          <CarThumb src={car.photo?.url} photo={car.photo} box="h-20 w-32" />
           <div className="min-w-0 flex-1">
             <h2 id={`car-${car.id}-title`} className="text-lg font-semibold text-slate-900">
               <AppLink to={listingPath(car.id)} className="hover:text-brand-700">
@@ -51,18 +40,12 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
             </p>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <ConfirmDialog
+            <DeleteDialog
               action={action}
-              fields={{ intent: "delete", id: String(car.id) }}
-              title={`Delete ${car.title}?`}
+              id={car.id}
+              name={car.title}
               message={REPORT_MESSAGES.confirmDelete}
               detail="The car, its photos and its wishlist entries are deleted; buyers with open requests are told; the reports are resolved. This can't be undone."
-              confirmLabel="Yes, delete"
-              pendingLabel="Deleting…"
-              tone="danger"
-              trigger="Delete"
-              triggerLabel={`Delete ${car.title}`}
-              triggerClassName={dangerButton}
             />
             <ConfirmDialog
               action={action}

@@ -5,12 +5,7 @@ import { Form, useFormAction } from "react-router";
 
 import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import {
-  dangerButton,
-  disabledButton,
-  outlineButton,
-  smallButton,
-} from "#app/components/ui/buttons.ts";
+import { disabledButton, outlineButton, smallButton } from "#app/components/ui/buttons.ts";
 import {
   ChoiceGroup,
   FormDialog,
@@ -19,7 +14,7 @@ import {
 } from "#app/components/form-dialog/admin-form-dialog.tsx";
 import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
-import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { ConfirmDialog, DeleteDialog } from "#app/components/confirm-dialog.tsx";
 import { SellerAvatar, VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
 import { PagedTable } from "#app/components/ui/paged-table.tsx";
@@ -256,18 +251,12 @@ function DeleteCell({
       ? ` Their ${row.listings} ${row.listings === 1 ? "car is" : "cars are"} deleted with their photos; buyers who asked about them are told.`
       : "";
   return (
-    <ConfirmDialog
+    <DeleteDialog
       action={action}
-      fields={{ intent: "delete", id: row.id }}
-      title={`Delete ${row.name}?`}
+      id={row.id}
+      name={row.name}
       message={ADMIN_MESSAGES.confirmDelete(kind)}
       detail={`The account, its requests, reports and wishlist are deleted and they are signed out everywhere.${cars} This can't be undone.`}
-      confirmLabel="Yes, delete"
-      pendingLabel="Deleting…"
-      tone="danger"
-      trigger="Delete"
-      triggerLabel={`Delete ${row.name}`}
-      triggerClassName={dangerButton}
     />
   );
 }

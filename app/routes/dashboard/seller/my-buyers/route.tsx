@@ -4,13 +4,13 @@
 import { data } from "react-router";
 
 import { DashboardListPage, EmptyList } from "#app/components/car-requests-table.tsx";
+import { CarLink } from "#app/components/listing-tables.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
 import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import { UrlDialog } from "./url-dialog.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
-import { listingPath } from "#app/models/listing.ts";
 import { findMyBuyers, getBuyerContact } from "#app/models/order.server.ts";
 import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -50,13 +50,10 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
     {
       header: "Ordered Product",
       cell: (row) => (
-        <AppLink
-          to={listingPath(row.listingId)}
-          prefetch="intent"
+        <CarLink
+          car={{ id: row.listingId, title: row.listingTitle }}
           className="font-medium text-brand-700 hover:underline max-md:text-right"
-        >
-          {row.listingTitle}
-        </AppLink>
+        />
       ),
     },
     {
