@@ -13,7 +13,7 @@ import {
   removeListingsInTx,
   type ListingRemoval,
 } from "#app/models/listing-manage.server.ts";
-import type { Role } from "#app/models/user.ts";
+import type { Role, SessionUser } from "#app/models/user.ts";
 import { findVerifications } from "#app/models/verification.server.ts";
 import type { VerificationCheck } from "./verification-note.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
@@ -46,13 +46,7 @@ function matching(q: string): SQL | undefined {
   return or(sql`${user.searchVector} @@ to_tsquery('simple', ${words})`, emailPrefix);
 }
 
-export type AdminUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  verified: boolean;
+export type AdminUserRow = Omit<SessionUser, "emailVerified"> & {
   createdAt: string;
   listings: number;
   verification: {
@@ -150,6 +144,26 @@ async function lockUser(tx: Tx, id: string) {
   return row ?? null;
 }
 
+/** Gives `target` the admin role or takes it away (to buyer), with its audit entry. */
+async function setRole(
+  tx: Tx,
+  actor: AuditActor,
+  target: { id: string; name: string; role: Role },
+  role: "admin" | "buyer",
+) {
+  await tx.update(user).set({ role }).where(eq(user.id, target.id));
+  await recordAudit(tx, {
+    actor,
+    subjectType: "user",
+    subjectId: target.id,
+    subjectName: target.name,
+    ...(role === "admin"
+      ? { action: "make_admin", details: { from: target.role } }
+      : { action: "remove_admin", details: { to: "buyer" } }),
+  });
+  return { ok: true, name: target.name } as const;
+}
+
 export type RoleChangeResult =
   | { ok: true; name: string }
   | { ok: false; reason: "missing" | "already admin" | "not admin" | "last admin" };
@@ -164,16 +178,7 @@ export async function makeAdmin(
     const target = await lockUser(tx, targetId);
     if (!target) return { ok: false, reason: "missing" } as const;
     if (target.role === "admin") return { ok: false, reason: "already admin" } as const;
-    await tx.update(user).set({ role: "admin" }).where(eq(user.id, target.id));
-    await recordAudit(tx, {
-      actor,
-      action: "make_admin",
-      subjectType: "user",
-      subjectId: target.id,
-      subjectName: target.name,
-      details: { from: target.role },
-    });
-    return { ok: true, name: target.name } as const;
+    return setRole(tx, actor, target, "admin");
   });
 }
 
@@ -197,16 +202,7 @@ export async function removeAdmin(
     if (!target) return { ok: false, reason: "missing" } as const;
     if (target.role !== "admin") return { ok: false, reason: "not admin" } as const;
     if (admins.length <= 1) return { ok: false, reason: "last admin" } as const;
-    await tx.update(user).set({ role: "buyer" }).where(eq(user.id, target.id));
-    await recordAudit(tx, {
-      actor,
-      action: "remove_admin",
-      subjectType: "user",
-      subjectId: target.id,
-      subjectName: target.name,
-      details: { to: "buyer" },
-    });
-    return { ok: true, name: target.name } as const;
+    return setRole(tx, actor, target, "buyer");
   });
 }
 

@@ -20,6 +20,17 @@ export function pageWindow(total: number, requested: number, size: number) {
   return { page, pageCount, offset: (page - 1) * size };
 }
 
+/** One page of a list of `total` rows: `read` gets the page's offset. */
+export async function readPage<Row>(
+  total: number,
+  requested: number,
+  size: number,
+  read: (offset: number) => PromiseLike<Row[]>,
+) {
+  const { page, pageCount, offset } = pageWindow(total, requested, size);
+  return { rows: await read(offset), total, page, pageCount };
+}
+
 /**
  * An account id (ours are UUIDs, better-auth's are letters and digits), or null:
  * control characters and other punctuation never reach a query.

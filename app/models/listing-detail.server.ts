@@ -7,7 +7,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import type { SellerSummary } from "#app/models/listing.ts";
 import {
-  carFactColumns,
+  writtenColumns,
   photoFileColumns,
   photoUrls,
   sellerColumns,
@@ -27,13 +27,7 @@ export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>;
 export async function getListingDetail(db: Db, storage: Storage, id: number) {
   const [row] = await db
     .select({
-      id: listing.id,
-      title: listing.title,
-      description: listing.description,
-      location: listing.location,
-      ...carFactColumns(),
-      originalPrice: listing.originalPrice,
-      resalePrice: listing.resalePrice,
+      ...writtenColumns(),
       status: listing.status,
       createdAt: listing.createdAt,
       confirmedAt: listing.confirmedAt,

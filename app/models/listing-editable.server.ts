@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto } from "#app/db/schema.ts";
 import { photoToken } from "#app/models/listing-form.ts";
-import { carFactColumns } from "#app/models/listing-rows.server.ts";
+import { writtenColumns } from "#app/models/listing-rows.server.ts";
 import { fromKilometres, type Quality } from "#app/models/listing.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
@@ -30,14 +30,8 @@ export type EditableListing = NonNullable<Awaited<ReturnType<typeof loadEditable
 async function loadEditable(db: Db, storage: Storage, id: number) {
   const [row] = await db
     .select({
-      id: listing.id,
+      ...writtenColumns(),
       sellerId: listing.sellerId,
-      title: listing.title,
-      description: listing.description,
-      location: listing.location,
-      ...carFactColumns(),
-      originalPrice: listing.originalPrice,
-      resalePrice: listing.resalePrice,
       categorySlug: category.slug,
     })
     .from(listing)

@@ -10,7 +10,7 @@ import { category, listing, listingPhoto, sellerListingCount, user } from "#app/
 import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
 import { findSellerSummary } from "./listing-detail.server.ts";
-import { photoFileColumns } from "./listing-rows.server.ts";
+import { coverPhotoOf, photoFileColumns } from "./listing-rows.server.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
 import { LISTING_FRESH_DAYS, type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
 import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
@@ -114,10 +114,7 @@ export async function findSellerListings(
     })
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    )
+    .leftJoin(listingPhoto, coverPhotoOf(listing.id))
     .where(inArray(listing.id, pageIds))
     .orderBy(...newestFirst);
   return {

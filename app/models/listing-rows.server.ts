@@ -4,7 +4,7 @@
 // own where and order, the two ways a page of rows is picked (newest first, or the
 // home table's daily rotation of advertised cars), and `toRow`, which turns what
 // they read into a ListingRow.
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
@@ -106,6 +106,17 @@ export const carFactColumns = () => ({
   colour: listing.colour,
 });
 
+/** What a seller wrote about the car and its prices (car page, edit form). */
+export const writtenColumns = () => ({
+  id: listing.id,
+  title: listing.title,
+  description: listing.description,
+  location: listing.location,
+  ...carFactColumns(),
+  originalPrice: listing.originalPrice,
+  resalePrice: listing.resalePrice,
+});
+
 /** A listing's seller as the tables and the detail page show it (`toSellerSummary`). */
 export const sellerColumns = () => ({
   sellerName: user.name,
@@ -132,6 +143,25 @@ export function toSellerSummary(raw: {
   };
 }
 
+type RowBasicKey =
+  "id" | "title" | "resalePrice" | "location" | "quality" | "status" | "createdAt" | "advertisedAt";
+
+/** The join condition of a listing's cover photo (the photo at position 0). */
+export const coverPhotoOf = (listingId: SQLWrapper) =>
+  and(eq(listingPhoto.listingId, listingId), eq(listingPhoto.position, 0));
+
+/** A table row's own columns. */
+const rowBasics = (from: Pick<typeof listing, RowBasicKey>) => ({
+  id: from.id,
+  title: from.title,
+  resalePrice: from.resalePrice,
+  location: from.location,
+  quality: from.quality,
+  status: from.status,
+  createdAt: from.createdAt,
+  advertisedAt: from.advertisedAt,
+});
+
 /** The columns of a table row that come from its category, its seller and its cover photo. */
 const joinedRowColumns = () => ({
   categoryName: category.name,
@@ -149,25 +179,11 @@ const joinedRowColumns = () => ({
  */
 export function selectListingRows<Extra extends SelectedFields>(db: Db, extra: Extra) {
   return db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      resalePrice: listing.resalePrice,
-      location: listing.location,
-      quality: listing.quality,
-      status: listing.status,
-      createdAt: listing.createdAt,
-      advertisedAt: listing.advertisedAt,
-      ...joinedRowColumns(),
-      ...extra,
-    })
+    .select({ ...rowBasics(listing), ...joinedRowColumns(), ...extra })
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
     .innerJoin(user, eq(user.id, listing.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-    );
+    .leftJoin(listingPhoto, coverPhotoOf(listing.id));
 }
 
 /** Which listings fill a page: newest first, or the home table's daily rotation. */
@@ -176,16 +192,9 @@ export type PageSpec =
   | { order: "rotation"; where: SQL; limit: number; day: number };
 
 const pageColumns = () => ({
-  id: listing.id,
-  title: listing.title,
-  resalePrice: listing.resalePrice,
-  location: listing.location,
-  quality: listing.quality,
-  status: listing.status,
+  ...rowBasics(listing),
   categoryId: listing.categoryId,
   sellerId: listing.sellerId,
-  createdAt: listing.createdAt,
-  advertisedAt: listing.advertisedAt,
 });
 
 /**
@@ -245,23 +254,21 @@ export function selectRows(db: Db, page: PageSpec) {
   return db
     .with(chosen)
     .select({
+      // The page's own columns, under the CTE's name (rowBasics takes the listing table's).
       id: chosen.id,
       title: chosen.title,
       resalePrice: chosen.resalePrice,
       location: chosen.location,
       quality: chosen.quality,
       status: chosen.status,
-      ...joinedRowColumns(),
       createdAt: chosen.createdAt,
       advertisedAt: chosen.advertisedAt,
+      ...joinedRowColumns(),
     })
     .from(chosen)
     .innerJoin(category, eq(category.id, chosen.categoryId))
     .innerJoin(user, eq(user.id, chosen.sellerId))
-    .leftJoin(
-      listingPhoto,
-      and(eq(listingPhoto.listingId, chosen.id), eq(listingPhoto.position, 0)),
-    )
+    .leftJoin(listingPhoto, coverPhotoOf(chosen.id))
     .orderBy(
       ...(page.order === "rotation"
         ? [asc(chosen.slot)]

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { pageWindow } from "#app/models/id.ts";
+import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
@@ -165,24 +165,23 @@ export async function placeOrder(
 export async function findMyOrders(db: Db, buyerId: string, page: number) {
   const mine = and(eq(order.buyerId, buyerId), inArray(order.status, ["open", "closed"]));
   const [totals] = await db.select({ total: count() }).from(order).where(mine);
-  const total = totals?.total ?? 0;
-  const slice = pageWindow(total, page, ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: order.id,
-      listingId: order.listingId,
-      listingTitle: order.listingTitle,
-      status: order.status,
-      closedReason: order.closedReason,
-      createdAt: order.createdAt,
-    })
-    .from(order)
-    .where(mine)
-    // "nulls last" as in order_buyer_idx, so the page is read from the index.
-    .orderBy(sql`${order.createdAt} desc nulls last`, desc(order.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset(slice.offset);
-  return { rows, total, page: slice.page, pageCount: slice.pageCount };
+  return readPage(totals?.total ?? 0, page, ORDERS_PAGE_SIZE, (offset) =>
+    db
+      .select({
+        id: order.id,
+        listingId: order.listingId,
+        listingTitle: order.listingTitle,
+        status: order.status,
+        closedReason: order.closedReason,
+        createdAt: order.createdAt,
+      })
+      .from(order)
+      .where(mine)
+      // "nulls last" as in order_buyer_idx, so the page is read from the index.
+      .orderBy(sql`${order.createdAt} desc nulls last`, desc(order.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset(offset),
+  );
 }
 
 /** My Orders' rows: each requested car as it is now, and why a closed request closed. */
@@ -242,35 +241,31 @@ export async function countOpenRequests(db: Db, sellerId: string): Promise<numbe
 export async function findMyBuyers(db: Db, sellerId: string, page: number) {
   const theirs = openForSeller(sellerId);
   const total = await countOpenRequests(db, sellerId);
-  const slice = pageWindow(total, page, ORDERS_PAGE_SIZE);
   // The page of request ids first, from order_open_seller_idx alone where the table is
   // vacuumed ("nulls last" as in the index); then only its rows, with each car's name now.
   const newestFirst = [sql`${order.createdAt} desc nulls last`, sql`${order.id} desc nulls last`];
-  const pageIds = db
-    .select({ id: order.id })
-    .from(order)
-    .where(theirs)
-    .orderBy(...newestFirst)
-    .limit(ORDERS_PAGE_SIZE)
-    .offset(slice.offset);
-  const rows = await db
-    .select({
-      id: order.id,
-      buyerName: order.buyerName,
-      listingId: listing.id,
-      listingTitle: listing.title,
-      createdAt: order.createdAt,
-    })
-    .from(order)
-    .innerJoin(listing, eq(listing.id, order.listingId))
-    .where(inArray(order.id, pageIds))
-    .orderBy(...newestFirst);
-  return {
-    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total,
-    page: slice.page,
-    pageCount: slice.pageCount,
-  };
+  return readPage(total, page, ORDERS_PAGE_SIZE, async (offset) => {
+    const pageIds = db
+      .select({ id: order.id })
+      .from(order)
+      .where(theirs)
+      .orderBy(...newestFirst)
+      .limit(ORDERS_PAGE_SIZE)
+      .offset(offset);
+    const rows = await db
+      .select({
+        id: order.id,
+        buyerName: order.buyerName,
+        listingId: listing.id,
+        listingTitle: listing.title,
+        createdAt: order.createdAt,
+      })
+      .from(order)
+      .innerJoin(listing, eq(listing.id, order.listingId))
+      .where(inArray(order.id, pageIds))
+      .orderBy(...newestFirst);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  });
 }
 
 export type BuyerContact = {

@@ -2,13 +2,18 @@
 // the server by requirePermission and in the UI by userCan (to hide, never to guard).
 import type { Role } from "#app/models/user.ts";
 
-export const PERMISSIONS = [
+/** What every signed-in person may do. */
+const EVERY_MEMBER = [
   "use:dashboard",
   "create:order",
   "read:order:own",
   "delete:order:own",
   "create:report",
   "use:wishlist",
+] as const;
+
+export const PERMISSIONS = [
+  ...EVERY_MEMBER,
   "create:listing",
   "update:listing:own",
   "delete:listing:own",
@@ -20,15 +25,6 @@ export const PERMISSIONS = [
   "delete:listing:any",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
-
-const EVERY_MEMBER: Permission[] = [
-  "use:dashboard",
-  "create:order",
-  "read:order:own",
-  "delete:order:own",
-  "create:report",
-  "use:wishlist",
-];
 
 export const ROLE_PERMISSIONS = {
   buyer: [...EVERY_MEMBER],

@@ -9,6 +9,7 @@ import { category, listing, listingPhoto, report, reportedListing, user } from "
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { finishListingRemoval, removeListingsInTx } from "#app/models/listing-manage.server.ts";
 import type { ListingStatus } from "#app/models/listing.ts";
+import { coverPhotoOf } from "#app/models/listing-rows.server.ts";
 import type { ReportInput, ReportReason } from "#app/models/report.ts";
 import type { Role } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
@@ -111,10 +112,7 @@ export async function findReportedListings(db: Db, storage: Storage, page: numbe
       .from(listing)
       .innerJoin(category, eq(category.id, listing.categoryId))
       .innerJoin(user, eq(user.id, listing.sellerId))
-      .leftJoin(
-        listingPhoto,
-        and(eq(listingPhoto.listingId, listing.id), eq(listingPhoto.position, 0)),
-      )
+      .leftJoin(listingPhoto, coverPhotoOf(listing.id))
       .where(inArray(listing.id, ids)),
     db
       .select({

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { pageWindow } from "#app/models/id.ts";
+import { readPage } from "#app/models/id.ts";
 import { listing, wishlist } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
@@ -62,17 +62,20 @@ export async function savedListingIds(
 export async function findWishlist(db: Db, userId: string, page: number) {
   const mine = eq(wishlist.userId, userId);
   const [totals] = await db.select({ total: count() }).from(wishlist).where(mine);
-  const total = totals?.total ?? 0;
-  const slice = pageWindow(total, page, WISHLIST_PAGE_SIZE);
-  const rows = await db
-    .select({ id: wishlist.id, listingId: wishlist.listingId, listingTitle: wishlist.listingTitle })
-    .from(wishlist)
-    .where(mine)
-    // "nulls last" as in wishlist_user_created_idx, so the page is read from the index.
-    .orderBy(sql`${wishlist.createdAt} desc nulls last`, desc(wishlist.id))
-    .limit(WISHLIST_PAGE_SIZE)
-    .offset(slice.offset);
-  return { rows, total, page: slice.page, pageCount: slice.pageCount };
+  return readPage(totals?.total ?? 0, page, WISHLIST_PAGE_SIZE, (offset) =>
+    db
+      .select({
+        id: wishlist.id,
+        listingId: wishlist.listingId,
+        listingTitle: wishlist.listingTitle,
+      })
+      .from(wishlist)
+      .where(mine)
+      // "nulls last" as in wishlist_user_created_idx, so the page is read from the index.
+      .orderBy(sql`${wishlist.createdAt} desc nulls last`, desc(wishlist.id))
+      .limit(WISHLIST_PAGE_SIZE)
+      .offset(offset),
+  );
 }
 
 /** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */

@@ -45,6 +45,42 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The emails that give a person one link: the words before and after it. */
+const LINK_EMAILS = {
+  reset: {
+    subject: "Reset your Carlot password",
+    before: [
+      "Someone (hopefully you) asked to reset the password of your Carlot account.",
+      "Open this link within one hour to choose a new password:",
+    ],
+    after: ["If you did not ask for this, ignore this email: your password stays the same."],
+  },
+  verify: {
+    subject: "Confirm your email address for Carlot",
+    before: [
+      "Welcome to Carlot. Please confirm that this is your email address by opening",
+      "this link within 24 hours:",
+    ],
+    after: [
+      "Until then we send no emails on your behalf, such as the copies of your contact",
+      "requests: they wait and are sent when you confirm.",
+      "",
+      "If you did not create a Carlot account, ignore this email.",
+      "",
+      "— Carlot",
+    ],
+  },
+};
+
+function linkEmail(
+  user: { name: string; email: string },
+  url: string,
+  { subject, before, after }: (typeof LINK_EMAILS)[keyof typeof LINK_EMAILS],
+) {
+  const text = [`Hello ${user.name},`, "", ...before, "", url, "", ...after];
+  return { to: user.email, subject, text: text.join("\n") };
+}
+
 export type AuthOptions = {
   db: Db;
   secret: string;
@@ -143,20 +179,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: "Reset your Carlot password",
-          text: [
-            `Hello ${user.name},`,
-            "",
-            "Someone (hopefully you) asked to reset the password of your Carlot account.",
-            "Open this link within one hour to choose a new password:",
-            "",
-            url,
-            "",
-            "If you did not ask for this, ignore this email: your password stays the same.",
-          ].join("\n"),
-        });
+        await mailer.send(linkEmail(user, url, LINK_EMAILS.reset));
       },
     },
     // Decision 018: a link at registration proves the address; until then the site
@@ -167,25 +190,8 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_TOKEN_TTL_SECONDS,
       async sendVerificationEmail({ user, token }) {
-        await mailer.send({
-          to: user.email,
-          subject: "Confirm your email address for Carlot",
-          text: [
-            `Hello ${user.name},`,
-            "",
-            "Welcome to Carlot. Please confirm that this is your email address by opening",
-            "this link within 24 hours:",
-            "",
-            `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`,
-            "",
-            "Until then we send no emails on your behalf, such as the copies of your contact",
-            "requests: they wait and are sent when you confirm.",
-            "",
-            "If you did not create a Carlot account, ignore this email.",
-            "",
-            "— Carlot",
-          ].join("\n"),
-        });
+        const url = `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.send(linkEmail(user, url, LINK_EMAILS.verify));
       },
       async afterEmailVerification(user) {
         await deliverHeldMail({ db, mailer }, { userId: user.id }).catch((error: unknown) =>

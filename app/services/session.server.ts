@@ -11,6 +11,7 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
 } from "#app/services/auth.server.ts";
 import { sharingTtl } from "#app/services/cache.server.ts";
+import { redirectWithToast, type CookieConfig } from "#app/services/toast.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -207,4 +208,22 @@ export function authCookieHeaders(authHeaders: Headers | null): Headers {
   const headers = new Headers();
   for (const cookie of authHeaders?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+/**
+ * The answer to a sign-in or a registration that worked: on to `redirectTo` (when it
+ * is one of ours), with the success toast and the new session's cookies.
+ */
+export function redirectSignedIn(
+  config: CookieConfig,
+  redirectTo: unknown,
+  message: string,
+  signedIn: { authHeaders: Headers | null },
+) {
+  return redirectWithToast(
+    config,
+    safeRedirectTo(redirectTo),
+    { type: "success", message },
+    authCookieHeaders(signedIn.authHeaders),
+  );
 }

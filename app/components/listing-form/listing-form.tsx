@@ -82,6 +82,16 @@ export function ListingForm({
     lastResult,
     { defaultValue, busyUntilLoaded: true },
   );
+  // A short typed fact of the car: nothing for the browser to fill in.
+  const carText = (name: "make" | "model" | "colour", label: string, placeholder: string) => (
+    <InputField
+      field={fields[name]}
+      label={label}
+      autoComplete="off"
+      placeholder={placeholder}
+      maxLength={LISTING_TEXT_MAX[name]}
+    />
+  );
 
   const choice = fields.yearsUsed.value;
   const range = choice === LESS_THAN_A_YEAR || choice === MORE_THAN_TEN_YEARS ? choice : null;
@@ -124,20 +134,8 @@ export function ListingForm({
               <Options values={QUALITIES} />
             </SelectField>
           ) : null}
-          <InputField
-            field={fields.make}
-            label="Make"
-            autoComplete="off"
-            placeholder="Toyota"
-            maxLength={LISTING_TEXT_MAX.make}
-          />
-          <InputField
-            field={fields.model}
-            label="Model"
-            autoComplete="off"
-            placeholder="Corolla"
-            maxLength={LISTING_TEXT_MAX.model}
-          />
+          {carText("make", "Make", "Toyota")}
+          {carText("model", "Model", "Corolla")}
           <InputField
             field={fields.year}
             label="Year"
@@ -175,13 +173,7 @@ export function ListingForm({
           <SelectField field={fields.transmission} label="Transmission (optional)">
             <Options empty="Not specified" values={TRANSMISSIONS} />
           </SelectField>
-          <InputField
-            field={fields.colour}
-            label="Colour (optional)"
-            autoComplete="off"
-            placeholder="Silver"
-            maxLength={LISTING_TEXT_MAX.colour}
-          />
+          {carText("colour", "Colour (optional)", "Silver")}
         </Section>
 
         <section

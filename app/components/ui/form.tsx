@@ -3,6 +3,8 @@
 // when it is busy.
 import type { ComponentProps, ReactNode } from "react";
 
+import { AppLink } from "#app/components/ui/app-link.tsx";
+
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
   const message = errors?.[0];
   return (
@@ -112,5 +114,25 @@ export function AuthCard({
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** "New to Carlot? Register" under an auth card's title: the way to the other form. */
+export function OtherFormLink({
+  question,
+  to,
+  label,
+}: {
+  question: string;
+  to: string;
+  label: string;
+}) {
+  return (
+    <>
+      {question}{" "}
+      <AppLink to={to} className="font-semibold text-brand-700 hover:underline">
+        {label}
+      </AppLink>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { data, Form, redirect } from "react-router";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
-import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -12,9 +12,8 @@ import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { getSessionUser, authCookieHeaders, safeRedirectTo } from "#app/services/session.server.ts";
+import { getSessionUser, redirectSignedIn, safeRedirectTo } from "#app/services/session.server.ts";
 import { passRetryAfter } from "#app/services/rate-limit.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -60,12 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       problemInit(outcome),
     );
   }
-  return redirectWithToast(
-    services.config,
-    safeRedirectTo(submission.value.redirectTo),
-    { type: "success", message: "Logged In Successfully" },
-    authCookieHeaders(outcome.authHeaders),
-  );
+  const { redirectTo } = submission.value;
+  return redirectSignedIn(services.config, redirectTo, "Logged In Successfully", outcome);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,18 +69,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     loginSchema,
     actionData?.result,
   );
-  const registerHref = withRedirectTo("/register", loaderData.redirectTo);
-
   return (
     <AuthCard
       title="Log In"
       subtitle={
-        <>
-          New to {SITE_NAME}?{" "}
-          <AppLink to={registerHref} className="font-semibold text-brand-700 hover:underline">
-            Register
-          </AppLink>
-        </>
+        <OtherFormLink
+          question={`New to ${SITE_NAME}?`}
+          to={withRedirectTo("/register", loaderData.redirectTo)}
+          label="Register"
+        />
       }
     >
       {loaderData.oidcFailed ? (

@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
-import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
-import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
@@ -13,9 +12,8 @@ import { ROLE_LABEL } from "#app/models/user.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
-import { getSessionUser, authCookieHeaders, safeRedirectTo } from "#app/services/session.server.ts";
+import { getSessionUser, redirectSignedIn, safeRedirectTo } from "#app/services/session.server.ts";
 import { passRetryAfter } from "#app/services/rate-limit.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -75,12 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return data({ result }, problemInit(outcome));
   }
-  return redirectWithToast(
-    services.config,
-    safeRedirectTo(redirectTo),
-    { type: "success", message: "Successfully Registered" },
-    authCookieHeaders(outcome.authHeaders),
-  );
+  return redirectSignedIn(services.config, redirectTo, "Successfully Registered", outcome);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,18 +82,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     registerSchema,
     actionData?.result,
   );
-  const loginHref = withRedirectTo("/login", loaderData.redirectTo);
-
   return (
     <AuthCard
       title="Register"
       subtitle={
-        <>
-          Already have an account?{" "}
-          <AppLink to={loginHref} className="font-semibold text-brand-700 hover:underline">
-            Log In
-          </AppLink>
-        </>
+        <OtherFormLink
+          question="Already have an account?"
+          to={withRedirectTo("/login", loaderData.redirectTo)}
+          label="Log In"
+        />
       }
     >
       <Form

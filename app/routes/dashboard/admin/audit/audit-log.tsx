@@ -24,6 +24,35 @@ const fieldClass =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
 
 /** The details of an entry in words. */
+/** One filter of the log: a choice, or every value. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  all: string;
+  options: (readonly [string, string])[];
+}) {
+  return (
+    <label className="block text-sm font-semibold text-slate-800">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={`mt-1 ${fieldClass}`}>
+        <option value="">{all}</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function describe(entry: AuditEntry): string {
   const d = entry.details as Record<string, unknown>;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -134,54 +163,36 @@ export function AuditLogPage({
         aria-label="Filter the audit log"
         className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       >
-        <label className="block text-sm font-semibold text-slate-800">
-          Action
-          <select
-            name="action"
-            defaultValue={filters.action ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_LABEL[action]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Admin
-          <select
-            name="actor"
-            defaultValue={filters.actorId ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          >
-            <option value="">All admins</option>
-            {actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          From
-          <input
-            type="date"
-            name="from"
-            defaultValue={filters.from ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          />
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          To
-          <input
-            type="date"
-            name="to"
-            defaultValue={filters.to ?? ""}
-            className={`mt-1 ${fieldClass}`}
-          />
-        </label>
+        <FilterSelect
+          label="Action"
+          name="action"
+          value={filters.action}
+          all="All actions"
+          options={AUDIT_ACTIONS.map((action) => [action, AUDIT_ACTION_LABEL[action]] as const)}
+        />
+        <FilterSelect
+          label="Admin"
+          name="actor"
+          value={filters.actorId}
+          all="All admins"
+          options={actors.map((actor) => [actor.id, actor.name] as const)}
+        />
+        {(
+          [
+            ["From", "from"],
+            ["To", "to"],
+          ] as const
+        ).map(([label, name]) => (
+          <label key={name} className="block text-sm font-semibold text-slate-800">
+            {label}
+            <input
+              type="date"
+              name={name}
+              defaultValue={filters[name] ?? ""}
+              className={`mt-1 ${fieldClass}`}
+            />
+          </label>
+        ))}
         <div className="flex gap-2">
           <button
             type="submit"
