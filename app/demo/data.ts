@@ -17,33 +17,26 @@ export type DemoUser = {
 /** Every demo account signs in with this password (printed at start in demo mode). */
 export const DEMO_PASSWORD = "carlot-demo";
 
+/** A demo person whose address is their name at example.com ("maya.thompson@example.com"). */
+function person(
+  key: string,
+  name: string,
+  role: DemoUser["role"],
+  verified?: readonly VerificationCheck[],
+): DemoUser {
+  const email = `${name.toLowerCase().replace(" ", ".")}@example.com`;
+  return { key, name, email, role, ...(verified ? { verified } : {}) };
+}
+
 export const DEMO_USERS: DemoUser[] = [
   { key: "ada", name: "Ada Lindqvist", email: "admin@example.com", role: "admin" },
-  {
-    key: "maya",
-    name: "Maya Thompson",
-    email: "maya.thompson@example.com",
-    role: "seller",
-    verified: ["identity", "phone"],
-  },
-  {
-    key: "daniel",
-    name: "Daniel Okafor",
-    email: "daniel.okafor@example.com",
-    role: "seller",
-    verified: ["identity", "business", "in_person"],
-  },
-  { key: "sofia", name: "Sofia Marquez", email: "sofia.marquez@example.com", role: "seller" },
-  {
-    key: "ethan",
-    name: "Ethan Brooks",
-    email: "ethan.brooks@example.com",
-    role: "seller",
-    verified: ["identity", "phone"],
-  },
-  { key: "priya", name: "Priya Raman", email: "priya.raman@example.com", role: "seller" },
-  { key: "liam", name: "Liam Carter", email: "liam.carter@example.com", role: "buyer" },
-  { key: "emma", name: "Emma Nguyen", email: "emma.nguyen@example.com", role: "buyer" },
+  person("maya", "Maya Thompson", "seller", ["identity", "phone"]),
+  person("daniel", "Daniel Okafor", "seller", ["identity", "business", "in_person"]),
+  person("sofia", "Sofia Marquez", "seller"),
+  person("ethan", "Ethan Brooks", "seller", ["identity", "phone"]),
+  person("priya", "Priya Raman", "seller"),
+  person("liam", "Liam Carter", "buyer"),
+  person("emma", "Emma Nguyen", "buyer"),
 ];
 
 export const DEMO_CATEGORIES: { name: string; body: BodyStyle }[] = [

@@ -3,11 +3,11 @@
 // replaced by a spinner and the upload progress bar; after a failure every
 // typed value is still there.
 import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 
-import { UploadingPanel } from "./form-upload.tsx";
+import { UploadingPanel, type UploadFormData } from "./form-upload.tsx";
 import { PhotoPicker } from "./photo-picker.tsx";
 import { type SavedPhoto } from "./photo-list.ts";
 import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
@@ -52,28 +52,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const wide = "sm:col-span-2";
 
+const SUBMIT = {
+  sell: { submitLabel: "Publish my car", pendingLabel: "Publishing your car…" },
+  edit: { submitLabel: "Save changes", pendingLabel: "Saving your changes…" },
+};
+
 export function ListingForm({
   mode,
   categories,
-  lastResult,
+  reply,
   defaultValue,
   savedPhotos = [],
-  filesDropped = false,
-  formToken,
-  submitLabel,
-  pendingLabel,
+  formToken: loadedToken,
 }: {
   mode: "sell" | "edit";
   categories: { slug: string; name: string }[];
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The action's last answer (undefined before the first send). */
+  reply: UploadFormData | undefined;
   defaultValue?: ListingFormDefaults;
   savedPhotos?: SavedPhoto[];
-  filesDropped?: boolean;
   /** The form's one-time token (app/services/form-token.server.ts), for forms that create. */
   formToken?: string;
-  submitLabel: string;
-  pendingLabel: string;
 }) {
+  const lastResult = reply?.result;
+  const filesDropped = reply?.filesDropped ?? false;
+  // A 400 answer brings a fresh token when the loaded one had expired.
+  const formToken = reply?.formToken ?? loadedToken;
+  const { submitLabel, pendingLabel } = SUBMIT[mode];
   const schema = mode === "edit" ? editListingSchema : sellCarSchema;
   // The two schemas share one field shape; the edit one names every field.
   const { form, fields, formError, pending } = useSchemaForm(

@@ -201,31 +201,37 @@ type Role = keyof SignedInAccounts;
 
 /** The signed-in pages measured, by who asks for them. */
 export function signedInPages(detailId: number): { role: Role; page: string; url: string }[] {
-  return [
-    { role: "seller", page: "home", url: "/" },
-    { role: "seller", page: "category", url: "/products/sedan" },
-    {
-      role: "seller",
-      page: "search",
-      url: "/products/allProducts?make=Toyota&maxPrice=30000&fuel=Petrol",
-    },
-    { role: "seller", page: "detail", url: `/dashboard/productDetails/${detailId}` },
-    { role: "seller", page: "overview", url: "/dashboard" },
-    { role: "seller", page: "My Products", url: "/dashboard/myProducts" },
-    { role: "seller", page: "My Products, page 50", url: "/dashboard/myProducts?page=50" },
-    { role: "seller", page: "My Buyers", url: "/dashboard/mybuyers" },
-    { role: "buyer", page: "home", url: "/" },
-    { role: "buyer", page: "detail", url: `/dashboard/productDetails/${detailId}` },
-    { role: "buyer", page: "My Orders", url: "/dashboard/myorders" },
-    { role: "buyer", page: "My Wishlist", url: "/dashboard/wishlist" },
-    { role: "admin", page: "overview", url: "/dashboard" },
-    { role: "admin", page: "All Users", url: "/dashboard/alluser" },
-    { role: "admin", page: "All Users, search", url: "/dashboard/alluser?q=person+12" },
-    { role: "admin", page: "All Sellers", url: "/dashboard/allseller" },
-    { role: "admin", page: "All Buyers, page 200", url: "/dashboard/allbuyer?page=200" },
-    { role: "admin", page: "Reported Items", url: "/dashboard/reportedItems" },
-    { role: "admin", page: "Reported Items, page 40", url: "/dashboard/reportedItems?page=40" },
-  ];
+  const detail = `/dashboard/productDetails/${detailId}`;
+  const pages: Record<Role, [page: string, url: string][]> = {
+    seller: [
+      ["home", "/"],
+      ["category", "/products/sedan"],
+      ["search", "/products/allProducts?make=Toyota&maxPrice=30000&fuel=Petrol"],
+      ["detail", detail],
+      ["overview", "/dashboard"],
+      ["My Products", "/dashboard/myProducts"],
+      ["My Products, page 50", "/dashboard/myProducts?page=50"],
+      ["My Buyers", "/dashboard/mybuyers"],
+    ],
+    buyer: [
+      ["home", "/"],
+      ["detail", detail],
+      ["My Orders", "/dashboard/myorders"],
+      ["My Wishlist", "/dashboard/wishlist"],
+    ],
+    admin: [
+      ["overview", "/dashboard"],
+      ["All Users", "/dashboard/alluser"],
+      ["All Users, search", "/dashboard/alluser?q=person+12"],
+      ["All Sellers", "/dashboard/allseller"],
+      ["All Buyers, page 200", "/dashboard/allbuyer?page=200"],
+      ["Reported Items", "/dashboard/reportedItems"],
+      ["Reported Items, page 40", "/dashboard/reportedItems?page=40"],
+    ],
+  };
+  return (["seller", "buyer", "admin"] as const).flatMap((role) =>
+    pages[role].map(([page, url]) => ({ role, page, url })),
+  );
 }
 
 export const SIGNED_IN_P99_MS = 50;

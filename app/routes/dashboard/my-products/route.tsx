@@ -34,6 +34,8 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
+const PAGE_PERMISSION = DASHBOARD_PAGE_PERMISSION.myProducts;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"} — ${SITE_NAME}` },
 ];
@@ -51,12 +53,7 @@ export const MESSAGES = {
 } as const;
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const viewer = await requirePermission(
-    context,
-    request,
-    url,
-    DASHBOARD_PAGE_PERMISSION.myProducts,
-  );
+  const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
   const { db, storage } = servicesOf(context);
   if (!userCan(viewer, "update:listing:own")) {
     const saved = await loadWishlistPage(
@@ -159,12 +156,7 @@ const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
 };
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const viewer = await requirePermission(
-    context,
-    request,
-    url,
-    DASHBOARD_PAGE_PERMISSION.myProducts,
-  );
+  const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
   const form = await readForm(request);
   // Only the intent, the id and (for status) the status are read; anything else is ignored.
   const intent = Object.hasOwn(INTENTS, String(form.get("intent")))

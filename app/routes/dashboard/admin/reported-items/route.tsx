@@ -37,12 +37,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const viewer = await requirePermission(
-    context,
-    request,
-    url,
-    DASHBOARD_PAGE_PERMISSION.reportedItems,
-  );
+  const permission = DASHBOARD_PAGE_PERMISSION.reportedItems;
+  const viewer = await requirePermission(context, request, url, permission);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "delete" && intent !== "dismiss") {

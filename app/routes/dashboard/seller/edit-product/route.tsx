@@ -112,13 +112,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <ListingForm
           mode="edit"
           categories={categories}
-          lastResult={actionData?.result}
+          reply={actionData}
           defaultValue={listing.defaultValue}
           savedPhotos={listing.photos}
-          filesDropped={actionData?.filesDropped}
-          formToken={actionData?.formToken ?? loaderData.formToken}
-          submitLabel="Save changes"
-          pendingLabel="Saving your changes…"
+          formToken={loaderData.formToken}
         />
       </div>
     </div>

@@ -55,11 +55,8 @@ export default function SellCar({ loaderData, actionData }: Route.ComponentProps
         <ListingForm
           mode="sell"
           categories={loaderData.categories}
-          lastResult={actionData?.result}
-          filesDropped={actionData?.filesDropped}
-          formToken={actionData?.formToken ?? loaderData.formToken}
-          submitLabel="Publish my car"
-          pendingLabel="Publishing your car…"
+          reply={actionData}
+          formToken={loaderData.formToken}
         />
       </div>
     </div>
