@@ -1,12 +1,10 @@
 // Process entry: `node server/index.ts`. Development serves through Vite with hot
 // reload; production serves the build made by `npm run build`.
 import cluster from "node:cluster";
-import fs from "node:fs";
 import { createServer, type Server } from "node:http";
-import path from "node:path";
 
-import type * as AppModuleExports from "./app.ts";
 import { loadDotEnv } from "./dotenv.ts";
+import { loadApp } from "./load-app.ts";
 import { processCount, superviseProcesses } from "./processes.ts";
 
 loadDotEnv();
@@ -16,31 +14,9 @@ const dev = process.env.NODE_ENV === "development";
 // development build is several times slower): anything but development serves the
 // build as production, however the process was started.
 if (!dev && !process.env.NODE_ENV) process.env.NODE_ENV = "production";
-const root = path.resolve(import.meta.dirname, "..");
-
-type AppModule = typeof AppModuleExports;
 
 async function main(): Promise<void> {
-  let mod: AppModule;
-  let options: Parameters<AppModule["createApp"]>[0];
-  if (dev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    mod = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
-    options = {
-      before: viteServer.middlewares,
-      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as never,
-    };
-  } else {
-    const entry = path.join(root, "build/server/index.js");
-    if (!fs.existsSync(entry)) {
-      console.error("No build found. Run `npm run build` first (or just `npm start`).");
-      process.exit(1);
-    }
-    mod = (await import(entry)) as AppModule;
-    options = { clientAssetsDir: path.join(root, "build/client") };
-  }
-
+  const { mod, options } = await loadApp(dev);
   const carlot = await mod.createApp(options);
   const server: Server = createServer(carlot.handler);
   server.listen(carlot.port, carlot.host, () => {

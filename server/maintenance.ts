@@ -1,7 +1,7 @@
-// The background jobs of a running process: housekeeping once the server can serve
-// and then hourly, the held emails and sellers' request digests looked for every 5
-// minutes, and (in production) handing back the memory start-up used. Failures are
-// logged, never thrown; stopping clears the timers and waits for a run in progress.
+// The background jobs of a running process: housekeeping once the server can serve and then
+// hourly, the held emails and sellers' request digests looked for every 5 minutes, and (in
+// production) handing back the memory start-up used. Failures are logged, never thrown; stopping
+// clears the timers and waits for a run in progress.
 import type { Database } from "#app/db/client.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
@@ -16,6 +16,16 @@ import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 
 import { releaseStartupMemory } from "./memory.ts";
 
+const warnFailed = (what: string) => (error: unknown) =>
+  logger.warn({ err: error }, `${what} failed`);
+
+/** Runs `job` every `ms` without keeping the process alive for it. */
+function every(ms: number, job: () => void) {
+  const timer = setInterval(job, ms);
+  timer.unref();
+  return timer;
+}
+
 export function startMaintenance(options: {
   database: Database;
   services: AppServices;
@@ -23,11 +33,9 @@ export function startMaintenance(options: {
   production: boolean;
 }): { stop(): Promise<void> } {
   const { database, services } = options;
-  // Housekeeping after start and hourly: planner statistics (PGlite), expired
-  // rate-limit counters and used form tokens, held emails a crash kept from going
-  // out (and any a verification released), "is your car still for sale?" reminders,
-  // sellers' request digests that are due, and sent request notifications from before
-  // yesterday.
+  // Housekeeping after start and hourly. Held emails are those a crash kept from going out (and
+  // any a verification released); reminders ask "is your car still for sale?"; the digests are
+  // the due ones, and the sent request notifications from before yesterday are pruned.
   const maintain = async (when: "start" | "hourly") => {
     await database.analyze(when);
     await pruneRateLimits(database.db);
@@ -38,12 +46,11 @@ export function startMaintenance(options: {
     await pruneSellerNotifications(database.db, new Date());
   };
   const runMaintenance = (when: "start" | "hourly") =>
-    maintain(when).catch((error: unknown) => logger.warn({ err: error }, "maintenance failed"));
+    maintain(when).catch(warnFailed("maintenance"));
 
-  // The first run starts once the server can serve (on PGlite every query shares one
-  // connection: nothing waits behind it). Shutting down waits for a run in progress.
-  // Once start-up's work is done, production hands back the memory it used (tests,
-  // which start many apps in one process, skip the pause).
+  // The first run starts once the server can serve (on PGlite every query shares one connection:
+  // nothing waits behind it). Shutting down waits for a run in progress. Once start-up's work is
+  // done, production hands back the memory it used (tests, starting many apps, skip the pause).
   let maintenance = runMaintenance("start").then(async () => {
     if (!options.production) return;
     const started = performance.now();
@@ -51,29 +58,17 @@ export function startMaintenance(options: {
     await database.releaseStartupMemory();
     logger.debug({ ms: Math.round(performance.now() - started) }, "start-up memory released");
   });
-  const maintenanceTimer = setInterval(
-    () => {
-      maintenance = runMaintenance("hourly");
-    },
-    60 * 60 * 1000,
-  );
-  maintenanceTimer.unref();
+  const maintenanceTimer = every(60 * 60 * 1000, () => {
+    maintenance = runMaintenance("hourly");
+  });
   // Sellers' request digests are due when their hour is over, and held emails whose
   // sender crashed are free again after their lease: looked for every 5 minutes.
-  const digestTimer = setInterval(
-    () => {
-      maintenance = maintenance.then(async () => {
-        await deliverHeldMail(services).catch((error: unknown) =>
-          logger.warn({ err: error }, "held emails failed"),
-        );
-        await sendNotificationDigests(services, new Date()).catch((error: unknown) =>
-          logger.warn({ err: error }, "request digests failed"),
-        );
-      });
-    },
-    5 * 60 * 1000,
-  );
-  digestTimer.unref();
+  const digestTimer = every(5 * 60 * 1000, () => {
+    maintenance = maintenance.then(async () => {
+      await deliverHeldMail(services).catch(warnFailed("held emails"));
+      await sendNotificationDigests(services, new Date()).catch(warnFailed("request digests"));
+    });
+  });
 
   return {
     stop: async () => {

@@ -1,10 +1,9 @@
-// Several server processes on one machine (WEB_CONCURRENCY, with PostgreSQL): this
-// process forks them (node:cluster), they share its port, and it keeps them running.
-// Each is a whole Carlot, as a node behind a load balancer is: its own page cache and
-// data caches, kept in step with the others by PostgreSQL's page-change notifications;
-// sessions, rate limits and start-up (migrations under an advisory lock) are shared
-// through the database. The embedded database belongs to one process, so without
-// DATABASE_URL there is one process (and the environment check says why).
+// Several server processes on one machine (WEB_CONCURRENCY, with PostgreSQL): this process forks
+// them (node:cluster), they share its port, and it keeps them running. Each is a whole Carlot, as
+// a node behind a load balancer is: its own page cache and data caches, kept in step with the
+// others by PostgreSQL's page-change notifications; sessions, rate limits and start-up (migrations
+// under an advisory lock) are shared through the database. The embedded database belongs to one
+// process, so without DATABASE_URL there is one process (and the environment check says why).
 import cluster, { type Worker } from "node:cluster";
 
 /** A process that stops within this long after starting counts as failing to start. */
@@ -53,28 +52,27 @@ export function superviseProcesses(count: number): void {
     }
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
     if (lived < QUICK_EXIT_MS && ++quickExits >= count * 2) {
-      console.error(
+      process.exitCode = 1;
+      stop(
+        "SIGTERM",
         `Carlot's processes keep stopping right after they start (${how}); see their messages above. Stopping.`,
       );
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-      process.exitCode = 1;
-      if (startedAt.size === 0) process.exit();
       return;
     }
     console.error(`A Carlot process stopped (${how}); starting another.`);
     start();
   });
 
-  const stop = (signal: NodeJS.Signals) => {
+  function stop(signal: NodeJS.Signals, why?: string) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: every process finishes its open requests, then stops.`);
+    if (why) console.error(why);
+    else console.log(`${signal} received: every process finishes its open requests, then stops.`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // Each process forces its own exit after 10 s; this is the last resort.
     setTimeout(() => process.exit(1), 15_000).unref();
     if (startedAt.size === 0) process.exit();
-  };
+  }
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 

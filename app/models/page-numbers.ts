@@ -20,3 +20,12 @@ export function shownPageNumbers(page: number, pageCount: number, spread = 2): (
   });
   return result;
 }
+
+/** The address of page `target` of the list at `location`, the rest of its query kept. */
+export function pageHref(location: { pathname: string; search: string }, target: number): string {
+  const params = new URLSearchParams(location.search);
+  if (target === 1) params.delete("page");
+  else params.set("page", String(target));
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}

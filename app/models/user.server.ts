@@ -22,20 +22,14 @@ export async function createUserWithPassword(
     verified?: boolean;
   },
 ): Promise<string> {
+  const { password, image = null, verified = false, ...person } = input;
   const id = randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.insert(user).values(
-      userRow({
-        id,
-        name: input.name,
-        email: input.email.trim().toLowerCase(),
-        emailVerified: true,
-        image: input.image ?? null,
-        role: input.role,
-        verified: input.verified ?? false,
-      }),
-    );
+    const email = person.email.trim().toLowerCase();
+    await tx
+      .insert(user)
+      .values(userRow({ ...person, id, email, emailVerified: true, image, verified }));
     await tx.insert(account).values(passwordAccountRow(id, passwordHash));
   });
   return id;

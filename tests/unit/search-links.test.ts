@@ -2,13 +2,22 @@
 // filters and the compare tray, in the canonical order.
 import { describe, expect, test } from "vitest";
 
-import { shownPageNumbers } from "#app/models/page-numbers.ts";
+import { pageHref, shownPageNumbers } from "#app/models/page-numbers.ts";
 import { filterChips, looserSearches, pageLinks } from "#app/models/search-links.ts";
 import type { SearchFilters } from "#app/models/search.ts";
 
 const base: SearchFilters = { verified: false, sold: false, sort: "newest", page: 1 };
 
 describe("page links", () => {
+  test("a dashboard list's page links keep the rest of the query; page 1 has no page", () => {
+    const at = { pathname: "/dashboard/alluser", search: "?q=ann&page=3" };
+    expect(pageHref(at, 4)).toBe("/dashboard/alluser?q=ann&page=4");
+    expect(pageHref(at, 1)).toBe("/dashboard/alluser?q=ann");
+    expect(pageHref({ pathname: "/dashboard/myorders", search: "?page=2" }, 1)).toBe(
+      "/dashboard/myorders",
+    );
+  });
+
   test("previous, next and every number Pagination shows, each with the filters", () => {
     const filters = { ...base, make: "Toyota", page: 5 };
     const links = pageLinks("/products/sedan", filters, "3,4", 5, 50);

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { shownPageNumbers } from "#app/models/page-numbers.ts";
+import { pageHref, shownPageNumbers } from "#app/models/page-numbers.ts";
 
 /**
  * Previous / next and page-number links. By default they keep the rest of the
@@ -18,15 +18,7 @@ export function Pagination({
 }) {
   const location = useLocation();
   if (pageCount <= 1) return null;
-  const hrefFor =
-    href ??
-    ((target: number) => {
-      const params = new URLSearchParams(location.search);
-      if (target === 1) params.delete("page");
-      else params.set("page", String(target));
-      const query = params.toString();
-      return `${location.pathname}${query ? `?${query}` : ""}`;
-    });
+  const hrefFor = href ?? ((target: number) => pageHref(location, target));
   const linkClass =
     "inline-flex items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50";
   const numberClass =

@@ -44,6 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
 
+const BACK_TO_LOGIN = (
+  <AppLink to="/login" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+    Back to Log In
+  </AppLink>
+);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { form, fields, pending } = useSchemaForm(
     "forgot-password",
@@ -57,12 +63,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to
           choose a new password. The link works once and expires in one hour.
         </p>
-        <AppLink
-          to="/login"
-          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
-        >
-          Back to Log In
-        </AppLink>
+        {BACK_TO_LOGIN}
       </AuthCard>
     );
   }
@@ -78,12 +79,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Send reset link
         </SubmitButton>
       </Form>
-      <AppLink
-        to="/login"
-        className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
-      >
-        Back to Log In
-      </AppLink>
+      {BACK_TO_LOGIN}
     </AuthCard>
   );
 }
