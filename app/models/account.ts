@@ -2,20 +2,18 @@
 // feedback and by the server as the authority (STYLE 3). Messages from spec §5.
 import { z } from "zod";
 
-import { textField } from "#app/models/text-field.ts";
+import { filledText } from "#app/models/text-field.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-const email = textField({ required: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
+const email = filledText("Email is required")
   .max(254, "That email address is too long")
   .pipe(z.email("Enter an email address like name@example.com"));
 
-const password = textField({ required: "Password is required" }).min(1, "Password is required");
+const password = filledText("Password is required", { trim: false });
 
 const newPassword = password
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
@@ -29,10 +27,7 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: textField({ required: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(80, "Use at most 80 characters"),
+  name: filledText("Name is required").max(80, "Use at most 80 characters"),
   image: z
     .instanceof(File, { error: "image is required" })
     .refine((file) => file.size > 0, "image is required")
@@ -53,12 +48,12 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: textField({
-      required: "This reset link is not valid",
+    token: filledText("This reset link is not valid", {
+      trim: false,
       control: "This reset link is not valid",
-    }).min(1, "This reset link is not valid"),
+    }),
     password: newPassword,
-    confirm: textField({ required: "Repeat the new password" }).min(1, "Repeat the new password"),
+    confirm: filledText("Repeat the new password", { trim: false }),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],

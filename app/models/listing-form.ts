@@ -12,7 +12,7 @@ import {
 } from "#app/models/listing-choices.ts";
 import { FUELS, QUALITIES, toKilometres, TRANSMISSIONS } from "#app/models/listing.ts";
 import { type PeriodUnit, type YearsUsed } from "./listing-choices.ts";
-import { textField } from "#app/models/text-field.ts";
+import { filledText, textField } from "#app/models/text-field.ts";
 import type { TextKind } from "#app/models/text.ts";
 
 export const LISTING_PHOTO_MAX_COUNT = 12;
@@ -74,7 +74,7 @@ export const LISTING_MESSAGES = {
 const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
 
 function text(required: string, max: number, kind: TextKind = "single-line") {
-  return textField({ required, kind }).trim().min(1, required).max(max, tooLong(max));
+  return filledText(required, { kind }).max(max, tooLong(max));
 }
 
 function optionalText(max: number) {
@@ -110,17 +110,14 @@ export function priceProblem(typed: string): string | null {
 
 /** A price typed in whole dollars, stored in cents (DESIGN decision 5). */
 function price(required: string) {
-  return textField({ required })
-    .trim()
-    .min(1, required)
-    .transform((value, ctx) => {
-      const problem = priceProblem(value);
-      if (problem) {
-        ctx.addIssue({ code: "custom", message: problem });
-        return z.NEVER;
-      }
-      return Number(value) * 100;
-    });
+  return filledText(required).transform((value, ctx) => {
+    const problem = priceProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return Number(value) * 100;
+  });
 }
 
 function wholeNumber(
@@ -140,26 +137,20 @@ function wholeNumber(
   return number;
 }
 
-const carYear = textField({ required: LISTING_MESSAGES.year })
-  .trim()
-  .min(1, LISTING_MESSAGES.year)
-  .transform((value, ctx) => {
-    const last = lastCarYear();
-    const range = `Type the year the car was made, from ${FIRST_CAR_YEAR} to ${last}`;
-    return wholeNumber(value, ctx, { min: FIRST_CAR_YEAR, max: last, invalid: range, range });
-  });
+const carYear = filledText(LISTING_MESSAGES.year).transform((value, ctx) => {
+  const last = lastCarYear();
+  const range = `Type the year the car was made, from ${FIRST_CAR_YEAR} to ${last}`;
+  return wholeNumber(value, ctx, { min: FIRST_CAR_YEAR, max: last, invalid: range, range });
+});
 
-const mileage = textField({ required: LISTING_MESSAGES.mileage })
-  .trim()
-  .min(1, LISTING_MESSAGES.mileage)
-  .transform((value, ctx) =>
-    wholeNumber(value, ctx, {
-      min: 0,
-      max: MILEAGE_MAX,
-      invalid: "Type the mileage as a whole number, without commas or units: for example 45000",
-      range: `Type a mileage up to ${MILEAGE_MAX.toLocaleString("en-US")}`,
-    }),
-  );
+const mileage = filledText(LISTING_MESSAGES.mileage).transform((value, ctx) =>
+  wholeNumber(value, ctx, {
+    min: 0,
+    max: MILEAGE_MAX,
+    invalid: "Type the mileage as a whole number, without commas or units: for example 45000",
+    range: `Type a mileage up to ${MILEAGE_MAX.toLocaleString("en-US")}`,
+  }),
+);
 
 /** Marks a photo already saved with the listing ("e:<id>") or a newly chosen file ("n:<index>"). */
 export const photoToken = {
@@ -229,10 +220,7 @@ const yearsUsed = z.enum(YEARS_USED_VALUES, { error: LISTING_MESSAGES.yearsUsed 
 
 const listingFields = {
   carName: text(LISTING_MESSAGES.carName, LISTING_TEXT_MAX.carName),
-  category: textField({ required: LISTING_MESSAGES.category })
-    .trim()
-    .min(1, LISTING_MESSAGES.category)
-    .max(60, LISTING_MESSAGES.category),
+  category: filledText(LISTING_MESSAGES.category).max(60, LISTING_MESSAGES.category),
   photos: z.array(z.unknown()).optional(),
   photoOrder: z.array(textField({ control: LISTING_MESSAGES.photoList })).optional(),
   details: text(LISTING_MESSAGES.details, LISTING_TEXT_MAX.details, "multi-line"),

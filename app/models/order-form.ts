@@ -3,21 +3,13 @@
 import { z } from "zod";
 
 import { isPlausiblePhone, ORDER_MESSAGES } from "#app/models/order.ts";
-import { textField } from "#app/models/text-field.ts";
+import { filledText } from "#app/models/text-field.ts";
 
 /** The contact-seller form (spec §2, §5): the buyer's name, meeting place and number. */
 export const contactSellerSchema = z.object({
-  buyerName: textField({ required: "User Name is required" })
-    .trim()
-    .min(1, "User Name is required")
-    .max(80, "Use at most 80 characters"),
-  meetingLocation: textField({ required: "Your location is required" })
-    .trim()
-    .min(1, "Your location is required")
-    .max(160, "Use at most 160 characters"),
-  buyerPhone: textField({ required: "Contact number is required" })
-    .trim()
-    .min(1, "Contact number is required")
+  buyerName: filledText("User Name is required").max(80, "Use at most 80 characters"),
+  meetingLocation: filledText("Your location is required").max(160, "Use at most 160 characters"),
+  buyerPhone: filledText("Contact number is required")
     .max(40, ORDER_MESSAGES.phoneFormat)
     // An empty number already has its message.
     .refine((value) => value === "" || isPlausiblePhone(value), ORDER_MESSAGES.phoneFormat),

@@ -19,3 +19,15 @@ export function textField({ required, kind = "single-line", control }: TextField
   const base = required === undefined ? z.string() : z.string({ error: required });
   return base.refine((value) => isPlainText(value, kind), control ?? TEXT_MESSAGES.control);
 }
+
+/**
+ * A text field that must hold something: `message` when it is missing or empty (after
+ * trimming, unless `trim` is false, as for passwords).
+ */
+export function filledText(
+  message: string,
+  { trim = true, ...options }: Omit<TextFieldOptions, "required"> & { trim?: boolean } = {},
+) {
+  const field = textField({ ...options, required: message });
+  return (trim ? field.trim() : field).min(1, message);
+}
