@@ -1,7 +1,5 @@
 // Reports of a listing to the admins (spec §3 Report, DESIGN decision 19): the
 // reasons a person can give, the limits and the words the pages use.
-import { textProblem } from "#app/models/text.ts";
-
 export const REPORT_REASONS = [
   "scam",
   "wrong_information",
@@ -43,21 +41,3 @@ export const REPORT_MESSAGES = {
 } as const;
 
 export type ReportInput = { reason: ReportReason; details: string | null };
-
-/** Reads the report form: a known reason, and optional text within the limit. */
-export function parseReportForm(form: {
-  reason: unknown;
-  details: unknown;
-}):
-  | { ok: true; value: ReportInput }
-  | { ok: false; errors: Partial<Record<"reason" | "details", string>> } {
-  const errors: Partial<Record<"reason" | "details", string>> = {};
-  const reason = REPORT_REASONS.find((value) => value === form.reason);
-  if (!reason) errors.reason = REPORT_MESSAGES.reasonRequired;
-  const details = typeof form.details === "string" ? form.details.trim() : "";
-  const problem = textProblem(details, "multi-line");
-  if (problem) errors.details = problem;
-  else if (details.length > REPORT_DETAILS_MAX) errors.details = REPORT_MESSAGES.detailsTooLong;
-  if (!reason || errors.details) return { ok: false, errors };
-  return { ok: true, value: { reason, details: details === "" ? null : details } };
-}

@@ -33,8 +33,3 @@ export function isPlainText(value: string, kind: TextKind = "single-line"): bool
   if (kind === "single-line") return !CONTROL.test(value);
   return !CONTROL_EXCEPT_LINES.test(value.replaceAll("\r\n", "\n"));
 }
-
-/** The message for a field whose text is not plain text, or null when it is. */
-export function textProblem(value: string, kind: TextKind = "single-line"): string | null {
-  return isPlainText(value, kind) ? null : TEXT_MESSAGES.control;
-}

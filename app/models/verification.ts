@@ -1,7 +1,6 @@
-// Seller verification (DESIGN decision 23): what an admin ticks, the admin's messages and
-// the checks of a withdrawal. The forms' schemas are in verification-form.ts, the
-// badge's note in verification-note.ts.
-import { textProblem } from "#app/models/text.ts";
+// Seller verification (DESIGN decision 23): what an admin ticks and the admin's
+// messages. The forms' schemas are in verification-form.ts, the badge's note in
+// verification-note.ts.
 import type { VerificationCheck } from "#app/models/verification-note.ts";
 
 /** What the admin ticks when verifying. */
@@ -25,12 +24,3 @@ export const VERIFICATION_MESSAGES = {
   alreadyVerified: "This seller is already verified.",
   notVerified: "This seller is not verified.",
 } as const;
-
-/** What is wrong with a typed withdrawal reason (already trimmed), or null. */
-export function withdrawalReasonProblem(reason: string): string | null {
-  if (!reason) return VERIFICATION_MESSAGES.reasonRequired;
-  return (
-    textProblem(reason, "multi-line") ??
-    (reason.length > WITHDRAWAL_REASON_MAX ? VERIFICATION_MESSAGES.reasonTooLong : null)
-  );
-}

@@ -94,7 +94,7 @@ describe("reporting a car", () => {
     await reportAs(buyer, target.id, { reason: "scam" });
     const again = await reportAs(buyer, target.id, { reason: "offensive" });
     expect(again.status).toBe(409);
-    expect(again.data).toMatchObject({ formError: REPORT_MESSAGES.duplicate });
+    expect(again.data).toMatchObject({ result: { error: { "": [REPORT_MESSAGES.duplicate] } } });
     const rows = await reportsOf(target.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.reason).toBe("scam");
@@ -111,7 +111,7 @@ describe("reporting a car", () => {
     const target = await car();
     const result = await reportAs(seller, target.id, { reason: "scam" });
     expect(result.status).toBe(409);
-    expect(result.data).toMatchObject({ formError: REPORT_MESSAGES.ownCar });
+    expect(result.data).toMatchObject({ result: { error: { "": [REPORT_MESSAGES.ownCar] } } });
     expect(await reportsOf(target.id)).toHaveLength(0);
   });
 
@@ -120,8 +120,10 @@ describe("reporting a car", () => {
     const none = await reportAs(buyer, target.id, { details: "Hmm" });
     expect(none.status).toBe(400);
     expect(none.data).toMatchObject({
-      fieldErrors: { reason: REPORT_MESSAGES.reasonRequired },
-      values: { details: "Hmm" },
+      result: {
+        error: { reason: [REPORT_MESSAGES.reasonRequired] },
+        initialValue: { details: "Hmm" },
+      },
     });
     const made_up = await reportAs(buyer, target.id, { reason: "boring" });
     expect(made_up.status).toBe(400);
@@ -130,7 +132,9 @@ describe("reporting a car", () => {
       details: "x".repeat(REPORT_DETAILS_MAX + 1),
     });
     expect(long.status).toBe(400);
-    expect(long.data).toMatchObject({ fieldErrors: { details: REPORT_MESSAGES.detailsTooLong } });
+    expect(long.data).toMatchObject({
+      result: { error: { details: [REPORT_MESSAGES.detailsTooLong] } },
+    });
     expect(await reportsOf(target.id)).toHaveLength(0);
   });
 

@@ -14,9 +14,9 @@ import {
 import { parseUserId } from "#app/models/id.ts";
 import { editListingSchema, sellCarSchema } from "#app/models/listing-form.ts";
 import { contactSellerSchema } from "#app/models/order-form.ts";
-import { parseReportForm } from "#app/models/report.ts";
+import { reportFormSchema } from "#app/models/report-form.ts";
 import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
-import { withdrawalReasonProblem } from "#app/models/verification.ts";
+import { withdrawSchema } from "#app/models/verification-form.ts";
 import { inSchemaShape } from "#app/services/form.server.ts";
 
 /** Every C0 control but newline and tab, CR on its own, DEL, and the C1 range's ends. */
@@ -197,13 +197,14 @@ test("a control character in a reset token is an invalid link, not a field messa
 });
 
 test("report details and withdrawal reasons follow the same rule", () => {
-  expect(parseReportForm({ reason: "scam", details: "a\u0000b" })).toEqual({
-    ok: false,
-    errors: { details: TEXT_MESSAGES.control },
-  });
-  expect(parseReportForm({ reason: "scam", details: "Line one\r\nLine two 🚗" }).ok).toBe(true);
-  expect(withdrawalReasonProblem("a\u0000b")).toBe(TEXT_MESSAGES.control);
-  expect(withdrawalReasonProblem("Documents expired.\r\nAsked for new ones.")).toBeNull();
+  const report = (details: string) =>
+    parseWithZod(formData({ reason: "scam", details }), { schema: reportFormSchema });
+  const withdraw = (reason: string) =>
+    parseWithZod(formData({ reason }), { schema: withdrawSchema });
+  expect(errorsOf(report("a\u0000b"))).toEqual({ details: [TEXT_MESSAGES.control] });
+  expect(report("Line one\r\nLine two 🚗").status).toBe("success");
+  expect(errorsOf(withdraw("a\u0000b"))).toEqual({ reason: [TEXT_MESSAGES.control] });
+  expect(withdraw("Documents expired.\r\nAsked for new ones.").status).toBe("success");
 });
 
 test("account ids with control characters are not ids", () => {

@@ -1,73 +1,101 @@
 // The dialog of FormDialog (admin-form-dialog.tsx loads this module on demand):
-// it posts through a fetcher, shows field errors in place and closes once the
-// action has redirected with its toast.
+// it posts through a fetcher and closes once the action has redirected with its
+// toast. The form inside is checked with its schema (Conform) while the dialog is
+// open: each opening starts from the action's last reply, not from what a closed
+// one had typed or been told.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 
-import { FormContent, cancelClass, type FormBody, type FormReply } from "./form-dialog-parts.tsx";
+import { FormContent, cancelClass, type FormBody, type FormSchema } from "./form-dialog-parts.tsx";
 import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
 
-export default function FormDialogBody({
-  body,
-  title,
-  description,
-  open,
-  onOpenChange,
-  contentId,
-  trigger,
-}: DialogControl & {
-  body: FormBody;
-  title: string;
-  description: ReactNode;
+/** What the action answers when it does not redirect. */
+type Answer = { result?: SubmissionResult<string[]> };
+
+export default function FormDialogBody<Schema extends FormSchema>({
+  form,
+  dialog,
+}: {
+  form: { body: FormBody<Schema>; title: string; description: ReactNode };
+  dialog: DialogControl;
 }) {
-  const fetcher = useFetcher<FormReply>();
+  const fetcher = useFetcher<Answer>();
   const pending = fetcher.state !== "idle";
-  const reply = fetcher.data ?? null;
-  // The reply there was when the form was sent: a new one means the action answered
+  const answer = fetcher.data ?? null;
+  const { onOpenChange } = dialog;
+  // The answer there was when the form was sent: a new one means the action answered
   // with errors; the same one means it redirected (success, with its own toast).
-  const sentWith = useRef<FormReply | null | undefined>(undefined);
+  const sentWith = useRef<Answer | null | undefined>(undefined);
   useEffect(() => {
     if (pending || sentWith.current === undefined) return;
     const before = sentWith.current;
     sentWith.current = undefined;
-    if (reply === before) onOpenChange(false);
-  }, [pending, reply, onOpenChange]);
+    if (answer === before) onOpenChange(false);
+  }, [pending, answer, onOpenChange]);
 
+  // A refusal of the whole form also toasts (spec §8): useSchemaForm says it, so the
+  // frame is not given it a second time.
   return (
-    <FormDialogFrame
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      formError={reply?.formError}
-      contentId={contentId}
-      trigger={trigger}
-    >
+    <FormDialogFrame {...dialog} pending={pending} formError={undefined}>
       <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
-        {title}
+        {form.title}
       </Dialog.Title>
-      <Dialog.Description className="mt-2 text-slate-700">{description}</Dialog.Description>
-      <fetcher.Form
-        method="post"
-        action={body.action}
-        noValidate
-        preventScrollReset
-        onSubmit={() => {
-          sentWith.current = reply;
+      <Dialog.Description className="mt-2 text-slate-700">{form.description}</Dialog.Description>
+      <DialogForm
+        body={form.body}
+        fetcher={fetcher}
+        lastResult={answer?.result}
+        pending={pending}
+        onSend={() => {
+          sentWith.current = answer;
         }}
-        className="mt-4"
-      >
-        <FormContent
-          body={body}
-          reply={reply}
-          pending={pending}
-          cancel={
-            <Dialog.Close type="button" disabled={pending} className={cancelClass}>
-              Cancel
-            </Dialog.Close>
-          }
-        />
-      </fetcher.Form>
+      />
     </FormDialogFrame>
+  );
+}
+
+/** The form itself, mounted while the dialog is open. */
+function DialogForm<Schema extends FormSchema>({
+  body,
+  fetcher,
+  lastResult,
+  pending,
+  onSend,
+}: {
+  body: FormBody<Schema>;
+  fetcher: FetcherWithComponents<Answer>;
+  lastResult: Answer["result"];
+  pending: boolean;
+  /** Called when the form is valid and goes to the action. */
+  onSend: () => void;
+}) {
+  const form = useSchemaForm(body.formId, body.schema, lastResult);
+  const { onSubmit, ...formProps } = getFormProps(form.form);
+  return (
+    <fetcher.Form
+      method="post"
+      action={body.action}
+      {...formProps}
+      preventScrollReset
+      onSubmit={(event) => {
+        onSubmit(event);
+        if (!event.defaultPrevented) onSend();
+      }}
+      className="mt-4"
+    >
+      <FormContent
+        body={body}
+        form={form}
+        pending={pending}
+        cancel={
+          <Dialog.Close type="button" disabled={pending} className={cancelClass}>
+            Cancel
+          </Dialog.Close>
+        }
+      />
+    </fetcher.Form>
   );
 }

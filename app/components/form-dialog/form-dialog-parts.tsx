@@ -1,26 +1,39 @@
 // What a short form in a dialog is made of, shared by the form on the page
-// (admin-form-dialog.tsx) and its dialog (form-dialog-body.tsx): the reply an action
-// gives, the form's description, its buttons and its hidden fields.
+// (admin-form-dialog.tsx) and its dialog (form-dialog-body.tsx): its schema and
+// fields, its buttons and its hidden fields. Both check it with the schema the
+// action uses (useSchemaForm) and show the action's reply, Conform's result.
+import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
+import type { z } from "zod";
 
 import { FormError } from "#app/components/ui/form.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import type { useSchemaForm } from "#app/components/use-schema-form.ts";
 
-/** What an action answers when it does not redirect: errors next to fields, or one for the form. */
-export type FormReply = {
-  intent: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  formError?: string;
-  values?: Partial<Record<string, string>>;
-};
+/** The schema a dialog's form is checked with, in the browser and in the action. */
+export type FormSchema = z.ZodObject;
 
-export type FormBody = {
+/** What the action answers when it does not redirect: Conform's result. */
+export type FormResult = SubmissionResult<string[]> | null | undefined;
+
+type SchemaForm<Schema extends FormSchema> = ReturnType<typeof useSchemaForm<Schema>>;
+
+/** Conform's fields of a form with this schema, as the visible fields get them. */
+export type SchemaFields<Schema extends FormSchema> = SchemaForm<Schema>["fields"];
+
+export type FormBody<Schema extends FormSchema> = {
   /** Where the form posts (the page's own path, so a reply re-renders it). */
   action: string;
+  /** Conform's id for the form: one per form on the page (a row's dialog names its row). */
+  formId: string;
+  schema: Schema;
   /** Hidden fields (intent, id, …). */
-  fields: Record<string, string>;
-  /** The visible fields, given the last reply. */
-  children: (reply: FormReply | null) => ReactNode;
+  hidden: Record<string, string>;
+  /**
+   * The visible fields, given Conform's fields. (A method, so a form of any schema
+   * passes through the dialog's lazily loaded module, which cannot stay generic.)
+   */
+  children(fields: SchemaFields<Schema>): ReactNode;
   submitLabel: string;
   pendingLabel: string;
   tone?: "danger" | "default";
@@ -31,12 +44,12 @@ const SUBMIT_STYLE = {
   default: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600",
 };
 
-export function Buttons({
+function Buttons({
   body,
   pending,
   cancel,
 }: {
-  body: FormBody;
+  body: Pick<FormBody<FormSchema>, "submitLabel" | "pendingLabel" | "tone">;
   pending: boolean;
   cancel: ReactNode;
 }) {
@@ -65,29 +78,25 @@ export function Buttons({
 export const cancelClass =
   "inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60";
 
-export function Hidden({ fields }: { fields: Record<string, string> }) {
-  return Object.entries(fields).map(([name, value]) => (
-    <input key={name} type="hidden" name={name} value={value} />
-  ));
-}
-
 /** What goes inside the form element, on the page and in the dialog alike. */
-export function FormContent({
+export function FormContent<Schema extends FormSchema>({
   body,
-  reply,
+  form,
   pending,
   cancel,
 }: {
-  body: FormBody;
-  reply: FormReply | null;
+  body: FormBody<Schema>;
+  form: SchemaForm<Schema>;
   pending: boolean;
   cancel: ReactNode;
 }) {
   return (
     <>
-      <Hidden fields={body.fields} />
-      <FormError message={reply?.formError} />
-      {body.children(reply)}
+      {Object.entries(body.hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <FormError message={form.formError} />
+      <div className="space-y-2">{body.children(form.fields)}</div>
       <Buttons body={body} pending={pending} cancel={cancel} />
     </>
   );

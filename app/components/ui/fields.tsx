@@ -3,6 +3,7 @@
 // optional hint inside the label and the error below it, in one component per
 // kind of control. Other attributes pass through to the control.
 import {
+  getCollectionProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -10,7 +11,7 @@ import {
 } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 
-import { Field, inputClass } from "#app/components/ui/form.tsx";
+import { Field, FieldError, inputClass } from "#app/components/ui/form.tsx";
 
 // Conform's metadata for a field of any form: each component reads only its
 // name, id, errors and initial value.
@@ -54,16 +55,52 @@ export function SelectField({
   );
 }
 
+/** A textarea, three rows high unless told. */
 export function TextareaField({
   field,
   label,
   hint,
+  rows = 3,
   ...control
 }: Labelled & Omit<ComponentProps<"textarea">, "name">) {
   return (
     <Field label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
-      <textarea {...getTextareaProps(field)} className={inputClass} {...control} />
+      <textarea {...getTextareaProps(field)} rows={rows} className={inputClass} {...control} />
     </Field>
+  );
+}
+
+/** Radio buttons (one value) or checkboxes (a list), each in its own label, under a legend. */
+export function ChoiceField<Value extends string>({
+  field,
+  legend,
+  type,
+  values,
+  labels,
+}: {
+  field: AnyField;
+  legend: ReactNode;
+  type: "radio" | "checkbox";
+  values: readonly Value[];
+  labels: Record<Value, string>;
+}) {
+  const choices = getCollectionProps(field, { type, options: [...values] });
+  return (
+    <fieldset aria-describedby={field.errorId} aria-invalid={field.errors ? true : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {choices.map(({ key, ...choice }) => (
+          <label
+            key={key}
+            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
+          >
+            <input {...choice} className="size-4 accent-brand-600" />
+            {labels[choice.value as Value]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }
 

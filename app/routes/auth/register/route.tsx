@@ -2,13 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
-import { InputField } from "#app/components/ui/fields.tsx";
+import { ChoiceField, InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
 import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
-import { ROLE_LABEL } from "#app/models/user.ts";
+import { REGISTRATION_ROLES, ROLE_LABEL } from "#app/models/user.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
@@ -81,6 +81,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     "register",
     registerSchema,
     actionData?.result,
+    { defaultValue: { accountType: "buyer" } },
   );
   return (
     <AuthCard
@@ -118,26 +119,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           type="password"
           autoComplete="new-password"
         />
-        <fieldset className="pb-4">
-          <legend className="mb-2 text-sm font-semibold text-slate-800">Account type</legend>
-          <div className="grid grid-cols-2 gap-3">
-            {(["buyer", "seller"] as const).map((role) => (
-              <label
-                key={role}
-                className="flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-2.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
-              >
-                <input
-                  type="radio"
-                  name={fields.accountType.name}
-                  value={role}
-                  defaultChecked={(fields.accountType.initialValue ?? "buyer") === role}
-                  className="size-4 accent-brand-600"
-                />
-                {ROLE_LABEL[role]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceField
+          field={fields.accountType}
+          legend="Account type"
+          type="radio"
+          values={REGISTRATION_ROLES}
+          labels={ROLE_LABEL}
+        />
         <SubmitButton pending={pending} pendingLabel="Creating your account…">
           Register
         </SubmitButton>

@@ -4,8 +4,7 @@
 
 import type { ContactReply } from "./contact-fields.tsx";
 import { ContactSellerDialog, ContactSellerInline } from "./contact-seller.tsx";
-import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
-import { ReportCarButton, ReportCarInline } from "./report-car.tsx";
+import { ReportCarButton, ReportCarInline, type ReportReply } from "./report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import type { ListingDetail } from "#app/models/listing-detail.server.ts";
@@ -32,7 +31,7 @@ export function BuyerActions({
   reply: ContactReply | null;
   reported: boolean;
   reportOnPage: boolean;
-  reportReply: FormReply | null;
+  reportReply: ReportReply | null;
 }) {
   const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
   const notice = own

@@ -2,7 +2,6 @@
 // contacting the seller (a contact request) and reporting the car to the admins.
 // Both are checked with their shared schema (parseSubmission); field errors come
 // back next to the fields with what was typed, refusals in words.
-import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 import { listingPath } from "#app/models/listing.ts";
@@ -39,27 +38,11 @@ export async function contactSeller({ services, viewer, id }: BuyerAsk, form: Fo
   });
 }
 
-/**
- * A reply in the shape the shared form dialog (FormDialog) reads: the first error
- * of each field, the form's error and what was typed.
- */
-function dialogReply(result: SubmissionResult<string[]>) {
-  const { "": formErrors, ...fieldErrors } = result.error ?? {};
-  return {
-    intent: "report" as const,
-    fieldErrors: Object.fromEntries(
-      Object.entries(fieldErrors).map(([name, errors]) => [name, errors?.[0]]),
-    ),
-    formError: formErrors?.[0],
-    values: result.initialValue as Partial<Record<string, string>> | undefined,
-  };
-}
-
 /** 'Report To Admin': a reason and optional words; one report per person and car. */
 export async function reportCar({ services, viewer, id }: BuyerAsk, form: FormData) {
   const submission = parseSubmission(form, reportFormSchema);
   if (submission.status !== "success") {
-    return data(dialogReply(submission.reply()), { status: 400 });
+    return data({ intent: "report" as const, result: submission.reply() }, { status: 400 });
   }
   const outcome = await createReport(services.db, viewer.id, id, submission.value);
   if (outcome === "missing") {
@@ -67,10 +50,8 @@ export async function reportCar({ services, viewer, id }: BuyerAsk, form: FormDa
   }
   if (outcome !== "created") {
     const formError = outcome === "own car" ? REPORT_MESSAGES.ownCar : REPORT_MESSAGES.duplicate;
-    return data(
-      dialogReply(submission.reply({ formErrors: [formError] })),
-      problemInit({ code: "conflict" }),
-    );
+    const result = submission.reply({ formErrors: [formError] });
+    return data({ intent: "report" as const, result }, problemInit({ code: "conflict" }));
   }
   return redirectWithToast(services.config, listingPath(id), {
     type: "success",

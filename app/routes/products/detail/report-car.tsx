@@ -1,13 +1,13 @@
 // 'Report To Admin' on a car's page (spec §2, §8, DESIGN decision 19): the spec's
 // question, then why (a reason and optional words), in one dialog; without
-// JavaScript the same form shows on the page (`?report`).
-import {
-  ChoiceGroup,
-  FormDialog,
-  FormSection,
-  TextAreaField,
-} from "#app/components/form-dialog/admin-form-dialog.tsx";
-import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
+// JavaScript the same form shows on the page (`?report`). Both check it with the
+// action's schema (report-form.ts).
+import type { SubmissionResult } from "@conform-to/react";
+
+import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
+import type { FormBody, SchemaFields } from "#app/components/form-dialog/form-dialog-parts.tsx";
+import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
+import { reportFormSchema } from "#app/models/report-form.ts";
 import {
   REPORT_DETAILS_MAX,
   REPORT_MESSAGES,
@@ -15,53 +15,54 @@ import {
   REPORT_REASONS,
 } from "#app/models/report.ts";
 
-const REASON_OPTIONS = REPORT_REASONS.map((value) => ({
-  value,
-  label: REPORT_REASON_LABEL[value],
-}));
+/** What the action answers when it does not redirect: Conform's result. */
+export type ReportReply = { intent: "report"; result: SubmissionResult<string[]> };
 
-function ReportFields({ reply }: { reply: FormReply | null }) {
+/** Why: one of the reasons, and optional words. */
+function ReportFields({ fields }: { fields: SchemaFields<typeof reportFormSchema> }) {
   return (
     <>
-      <ChoiceGroup
+      <ChoiceField
+        field={fields.reason}
         legend="Why are you reporting it?"
-        name="reason"
         type="radio"
-        options={REASON_OPTIONS}
-        error={reply?.fieldErrors?.reason}
-        defaultValue={reply?.values?.reason ? [reply.values.reason] : []}
+        values={REPORT_REASONS}
+        labels={REPORT_REASON_LABEL}
       />
-      <TextAreaField
+      <TextareaField
+        field={fields.details}
         label="Anything the admins should know? (optional)"
         hint="For example what is wrong in the listing. The seller does not see your report."
-        name="details"
         maxLength={REPORT_DETAILS_MAX}
-        error={reply?.fieldErrors?.details}
-        defaultValue={reply?.values?.details}
       />
     </>
   );
 }
 
-const body = (action: string) => ({
-  action,
-  fields: { intent: "report" },
-  submitLabel: "Yes, report",
-  pendingLabel: "Reporting…",
-  tone: "danger" as const,
-  children: (reply: FormReply | null) => <ReportFields reply={reply} />,
+/** The form, its heading and its question. `path` is the car's page. */
+const reportForm = (path: string, title: string) => ({
+  title: `Report ${title} to the admins`,
+  description: REPORT_MESSAGES.confirm,
+  ...({
+    action: `${path}?report`,
+    formId: "report-car-form",
+    schema: reportFormSchema,
+    hidden: { intent: "report" },
+    submitLabel: "Yes, report",
+    pendingLabel: "Reporting…",
+    tone: "danger",
+    children: (fields) => <ReportFields fields={fields} />,
+  } satisfies FormBody<typeof reportFormSchema>),
 });
 
-/** The button and its dialog. `path` is the car's page. */
+/** The button and its dialog. */
 export function ReportCarButton({ path, title }: { path: string; title: string }) {
   return (
     <FormDialog
-      {...body(`${path}?report`)}
+      {...reportForm(path, title)}
       trigger="Report To Admin"
       fallbackHref={`${path}?report#report-car`}
       triggerClassName="inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-      title={`Report ${title} to the admins`}
-      description={REPORT_MESSAGES.confirm}
     />
   );
 }
@@ -74,16 +75,14 @@ export function ReportCarInline({
 }: {
   path: string;
   title: string;
-  reply: FormReply | null;
+  reply: ReportReply | null;
 }) {
   return (
     <FormSection
-      {...body(`${path}?report`)}
+      {...reportForm(path, title)}
       id="report-car"
-      title={`Report ${title} to the admins`}
-      description={REPORT_MESSAGES.confirm}
       closeTo={path}
-      reply={reply}
+      lastResult={reply?.result}
     />
   );
 }

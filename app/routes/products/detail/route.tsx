@@ -12,7 +12,6 @@ import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listin
 import { ListingFreshness } from "./listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer/photo-viewer.tsx";
-import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
@@ -280,7 +279,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 reportOnPage={loaderData.reportOnPage}
                 reportReply={
                   actionData && "intent" in actionData && actionData.intent === "report"
-                    ? (actionData as FormReply)
+                    ? actionData
                     : null
                 }
               />

@@ -65,7 +65,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   };
 }
 
-type Reply = { intent: string; error: string; formError: string };
+type Reply = { intent: string; error: string; result?: SubmissionResult<string[]> };
 
 /** A form whose fields need another look: Conform's result, shown next to the fields. */
 function invalid(intent: "verify" | "withdraw", result: SubmissionResult<string[]>) {
@@ -74,11 +74,15 @@ function invalid(intent: "verify" | "withdraw", result: SubmissionResult<string[
 
 type Refusal = Exclude<ProblemCode, "rate-limited" | "failed" | "forbidden">;
 
-function refuse(intent: string, code: Refusal, message: string) {
-  return data(
-    { intent, error: message, formError: message } satisfies Reply,
-    problemInit({ code }),
-  );
+/** The refusal in words; a checked form also gets it as Conform's result, with what was sent. */
+function refuse(
+  intent: string,
+  code: Refusal,
+  message: string,
+  submission?: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> },
+) {
+  const result = submission?.reply({ formErrors: [message] });
+  return data({ intent, error: message, result } satisfies Reply, problemInit({ code }));
 }
 
 function requireAllowed(viewer: SessionUser, permission: Permission) {
@@ -153,12 +157,13 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
     if (submission.status !== "success") return invalid("verify", submission.reply());
     const result = await verifySeller(services.db, actor, id, submission.value.checks);
     if (result.ok) return done(VERIFICATION_MESSAGES.verified);
-    if (result.reason === "missing") return refuse("verify", "not-found", ADMIN_MESSAGES.missing);
+    if (result.reason === "missing")
+      return refuse("verify", "not-found", ADMIN_MESSAGES.missing, submission);
     const message =
       result.reason === "not seller"
         ? VERIFICATION_MESSAGES.notSeller
         : VERIFICATION_MESSAGES.alreadyVerified;
-    return refuse("verify", "conflict", message);
+    return refuse("verify", "conflict", message, submission);
   },
   async withdraw({ services, actor, id, form, done }) {
     const submission = parseSubmission(form, withdrawSchema);
@@ -167,8 +172,8 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
     const result = await withdrawVerification(services.db, actor, id, reason);
     if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
     return result.reason === "missing"
-      ? refuse("withdraw", "not-found", ADMIN_MESSAGES.missing)
-      : refuse("withdraw", "conflict", VERIFICATION_MESSAGES.notVerified);
+      ? refuse("withdraw", "not-found", ADMIN_MESSAGES.missing, submission)
+      : refuse("withdraw", "conflict", VERIFICATION_MESSAGES.notVerified, submission);
   },
   async delete({ services, actor, id, done, kind }) {
     const result = await deleteUser(services, actor, id);

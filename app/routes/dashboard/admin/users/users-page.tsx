@@ -6,17 +6,13 @@ import { Form, useFormAction } from "react-router";
 import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { disabledButton, outlineButton, smallButton } from "#app/components/ui/buttons.ts";
-import {
-  ChoiceGroup,
-  FormDialog,
-  FormSection,
-  TextAreaField,
-} from "#app/components/form-dialog/admin-form-dialog.tsx";
-import type { FormReply } from "#app/components/form-dialog/form-dialog-parts.tsx";
+import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
+import type { FormBody } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog, DeleteDialog } from "#app/components/confirm-dialog.tsx";
 import { SellerAvatar, VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
+import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
 import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import type { AdminUserRow } from "#app/models/admin-users.server.ts";
 import {
@@ -31,6 +27,7 @@ import {
   VERIFICATION_MESSAGES,
   WITHDRAWAL_REASON_MAX,
 } from "#app/models/verification.ts";
+import { verifySchema, withdrawSchema } from "#app/models/verification-form.ts";
 import { VERIFICATION_CHECKS } from "#app/models/verification-note.ts";
 
 type Props = {
@@ -44,13 +41,8 @@ type Props = {
   pageCount: number;
   verifyId: string | null;
   withdrawId: string | null;
-  reply: (Partial<FormReply> & { error?: string; result?: SubmissionResult }) | null;
+  reply: { intent: string; error?: string; result?: SubmissionResult<string[]> } | null;
 };
-
-const CHECK_OPTIONS = VERIFICATION_CHECKS.map((value) => ({
-  value,
-  label: VERIFICATION_CHECK_LABEL[value],
-}));
 
 /** The page's own URL with extra parameters (q and page kept). */
 function useHref(kind: UsersPageKind, q: string, page: number) {
@@ -65,46 +57,57 @@ function useHref(kind: UsersPageKind, q: string, page: number) {
 }
 
 /** The action's Conform result (messages by field, the values sent) when it answers this form. */
-const resultOf = (reply: (FormReply & { result?: SubmissionResult }) | null, intent: string) =>
+const resultOf = (reply: Props["reply"], intent: string) =>
   reply?.intent === intent ? reply.result : undefined;
 
-function verifyBody(row: AdminUserRow, action: string) {
+type Href = ReturnType<typeof useHref>;
+
+/**
+ * Where a row's verify or withdraw form posts, its hidden fields and its Conform id,
+ * which tells the row's dialog from the form on the page (no JavaScript).
+ */
+function rowForm(intent: "verify" | "withdraw", row: AdminUserRow, href: Href, onPage: boolean) {
   return {
-    action,
-    fields: { intent: "verify", id: row.id },
-    submitLabel: "Yes, verify",
-    pendingLabel: "Verifying…",
-    children: (reply: FormReply | null) => (
-      <ChoiceGroup
-        legend={`What did you check about ${row.name}?`}
-        name="checks"
-        type="checkbox"
-        options={CHECK_OPTIONS}
-        error={resultOf(reply, "verify")?.error?.checks?.[0]}
-      />
-    ),
+    action: href({ [intent]: row.id }),
+    formId: onPage ? `${intent}-on-page` : `${intent}-${row.id}`,
+    hidden: { intent, id: row.id },
   };
 }
 
-function withdrawBody(row: AdminUserRow, action: string) {
+function verifyBody(row: AdminUserRow, href: Href, onPage = false) {
   return {
-    action,
-    fields: { intent: "withdraw", id: row.id },
-    submitLabel: "Withdraw verification",
-    pendingLabel: "Withdrawing…",
-    tone: "danger" as const,
-    children: (reply: FormReply | null) => (
-      <TextAreaField
-        label="Why is it withdrawn?"
-        hint="Kept in the audit log. The seller's cars lose the Verified badge at once."
-        name="reason"
-        required
-        maxLength={WITHDRAWAL_REASON_MAX}
-        error={resultOf(reply, "withdraw")?.error?.reason?.[0]}
-        defaultValue={resultOf(reply, "withdraw")?.initialValue?.reason as string | undefined}
+    ...rowForm("verify", row, href, onPage),
+    schema: verifySchema,
+    submitLabel: "Yes, verify",
+    pendingLabel: "Verifying…",
+    children: (fields) => (
+      <ChoiceField
+        field={fields.checks}
+        legend={`What did you check about ${row.name}?`}
+        type="checkbox"
+        values={VERIFICATION_CHECKS}
+        labels={VERIFICATION_CHECK_LABEL}
       />
     ),
-  };
+  } satisfies FormBody<typeof verifySchema>;
+}
+
+function withdrawBody(row: AdminUserRow, href: Href, onPage = false) {
+  return {
+    ...rowForm("withdraw", row, href, onPage),
+    schema: withdrawSchema,
+    submitLabel: "Withdraw verification",
+    pendingLabel: "Withdrawing…",
+    tone: "danger",
+    children: (fields) => (
+      <TextareaField
+        field={fields.reason}
+        label="Why is it withdrawn?"
+        hint="Kept in the audit log. The seller's cars lose the Verified badge at once."
+        maxLength={WITHDRAWAL_REASON_MAX}
+      />
+    ),
+  } satisfies FormBody<typeof withdrawSchema>;
 }
 
 function NameCell({ row }: { row: AdminUserRow }) {
@@ -141,7 +144,7 @@ function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof us
             Verify Seller
           </button>
           <FormDialog
-            {...withdrawBody(row, href({ withdraw: row.id }))}
+            {...withdrawBody(row, href)}
             trigger="Withdraw"
             triggerLabel={`Withdraw the verification of ${row.name}`}
             fallbackHref={`${href({ withdraw: row.id })}#withdraw-form`}
@@ -152,7 +155,7 @@ function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof us
         </span>
       ) : (
         <FormDialog
-          {...verifyBody(row, href({ verify: row.id }))}
+          {...verifyBody(row, href)}
           trigger="Verify Seller"
           triggerLabel={`Verify Seller ${row.name}`}
           fallbackHref={`${href({ verify: row.id })}#verify-form`}
@@ -344,22 +347,22 @@ export function AdminUsersPage(props: Props) {
       ) : null}
       {toVerify && !toVerify.verified && toVerify.role === "seller" ? (
         <FormSection
-          {...verifyBody(toVerify, href({ verify: toVerify.id }))}
+          {...verifyBody(toVerify, href, true)}
           id="verify-form"
           title={`Verify ${toVerify.name}?`}
           description={VERIFICATION_MESSAGES.confirm}
           closeTo={href()}
-          reply={reply as FormReply | null}
+          lastResult={resultOf(reply, "verify")}
         />
       ) : null}
       {toWithdraw && toWithdraw.verified ? (
         <FormSection
-          {...withdrawBody(toWithdraw, href({ withdraw: toWithdraw.id }))}
+          {...withdrawBody(toWithdraw, href, true)}
           id="withdraw-form"
           title={`Withdraw the verification of ${toWithdraw.name}?`}
           description="Their cars lose the Verified badge everywhere at once."
           closeTo={href()}
-          reply={reply as FormReply | null}
+          lastResult={resultOf(reply, "withdraw")}
         />
       ) : null}
       <div className="mt-6">
