@@ -15,6 +15,7 @@ const lock = JSON.parse(read("package-lock.json")) as {
 const pkg = JSON.parse(read("package.json")) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  overrides?: Record<string, Record<string, string>>;
 };
 
 function npmrc(): Map<string, string> {
@@ -53,5 +54,18 @@ describe("package-lock.json stays as npm 10 and npm 11 both write it", () => {
       Object.keys(pinned).map((name) => [name, lock.packages[`node_modules/${name}`]?.version]),
     );
     expect(locked).toEqual(pinned);
+  });
+
+  test('a dependency asked for at "latest" is pinned by an override (else installs follow the registry)', () => {
+    const floating = Object.entries(lock.packages).flatMap(([location, entry]) =>
+      Object.entries((entry.dependencies ?? {}) as Record<string, string>)
+        .filter(([, range]) => range === "latest")
+        .map(([name]) => ({ owner: location.replace(/^.*node_modules\//, ""), name })),
+    );
+    const unpinned = floating.filter(
+      ({ owner, name }) =>
+        pkg.overrides?.[owner]?.[name] !== lock.packages[`node_modules/${name}`]?.version,
+    );
+    expect(unpinned).toEqual([]);
   });
 });
