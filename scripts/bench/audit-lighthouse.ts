@@ -31,9 +31,10 @@ import {
   measureFirstLoadJs,
   publicPages,
 } from "./lib/first-load-js.ts";
+import { BUILD_LOCK } from "#scripts/dev/build-snapshot.ts";
 import { freePort, root, startProductionServer } from "#scripts/dev/production-server.ts";
 
-const LOCK = process.env.CARLOT_BUILD_LOCK || "/tmp/carlot-build.lock";
+const LOCK = BUILD_LOCK;
 const LOCK_HELD = "CARLOT_AUDIT_LOCK_HELD";
 
 const { values } = parseArgs({

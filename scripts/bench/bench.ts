@@ -39,12 +39,8 @@ import { mb, verdict } from "./lib/bench-load.ts";
 import { measureSearches } from "./lib/bench-searches.ts";
 import { seed, type BenchData } from "./lib/bench-seed.ts";
 import { measureSignedIn, SIGNED_IN_P99_MS } from "./lib/bench-signed-in.ts";
-import {
-  IDLE_RSS_TARGET_BYTES,
-  measureStart,
-  snapshotApp,
-  START_TARGET_MS,
-} from "./lib/bench-start.ts";
+import { snapshotApp } from "#scripts/dev/build-snapshot.ts";
+import { IDLE_RSS_TARGET_BYTES, measureStart, START_TARGET_MS } from "./lib/bench-start.ts";
 import {
   measureVisitors,
   P99_TARGET_MS,

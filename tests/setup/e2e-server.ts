@@ -1,6 +1,6 @@
 // Builds the app, starts the production server on a free port with a fresh data
 // directory (seeded with the demo marketplace) and stops it after the run.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -9,6 +9,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 import { OIDC_CLIENT, quietProviderWarnings, startOidcProvider } from "#tests/oidc-provider.ts";
+import { snapshotApp } from "#scripts/dev/build-snapshot.ts";
 import { freePort } from "#scripts/dev/production-server.ts";
 
 declare module "vitest" {
@@ -39,14 +40,10 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== "true") {
-    // Vitest sets NODE_ENV=test; the site under test is a production build.
-    const build = spawnSync("npm", ["run", "--silent", "build"], {
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) throw new Error("npm run build failed");
-  }
+  // The site under test is a production build (Vitest sets NODE_ENV=test), run from a
+  // copy taken under the build lock: a bench or a build in this working tree meanwhile
+  // cannot change it.
+  const app = snapshotApp({ build: process.env.E2E_SKIP_BUILD !== "true" });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "carlot-e2e-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -57,6 +54,7 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
   const logStream = createWriteStream(logFile);
   const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: app.appDir,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -92,5 +90,6 @@ export default async function setup(project: TestProject) {
     logStream.end();
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.rm(logFile, { force: true });
+    app.remove();
   };
 }
