@@ -12,7 +12,7 @@ function CarCell({ row }: { row: FollowedCar }) {
   if (!row.car) {
     return (
       <span className="flex min-w-0 items-center gap-3">
-        <CarThumb src={undefined} photo={null} box="h-14 w-20" />
+        <CarThumb box="h-14 w-20" />
         <span className="min-w-0">
           <span className="block font-semibold text-slate-900">{row.title}</span>
           {row.note ? <span className="block text-xs text-amber-800">{row.note}</span> : null}

@@ -57,14 +57,14 @@ export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "
   );
 }
 
-/** A car's first photo as a still thumbnail (`box` sizes it), or a grey box. */
+/** A car's first photo as a still thumbnail (`box` sizes it), or a grey box without one. */
 export function CarThumb({
   src,
   photo,
   box,
 }: {
-  src: string | undefined;
-  photo: { width: number; height: number } | null;
+  src?: string;
+  photo?: { width: number; height: number } | null;
   box: string;
 }) {
   if (!photo || !src) return <span className={`${box} block shrink-0 rounded-lg bg-slate-200`} />;

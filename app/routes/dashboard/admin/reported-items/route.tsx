@@ -28,17 +28,17 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 const PATH = "/dashboard/reportedItems";
 const UNKNOWN_ACTION = "Unknown action. Please reload the page and try again.";
 const MISSING = "This car is not listed any more.";
+const PAGE_PERMISSION = DASHBOARD_PAGE_PERMISSION.reportedItems;
 const NO_REPORTS = "This car has no open reports any more.";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.reportedItems);
+  await requirePermission(context, request, url, PAGE_PERMISSION);
   const { db, storage } = servicesOf(context);
   return findReportedListings(db, storage, parsePage(url.searchParams.get("page")));
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const permission = DASHBOARD_PAGE_PERMISSION.reportedItems;
-  const viewer = await requirePermission(context, request, url, permission);
+  const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "delete" && intent !== "dismiss") {
