@@ -5,6 +5,11 @@ import { z } from "zod";
 
 import { isPlainText, TEXT_MESSAGES, type TextKind } from "#app/models/text.ts";
 
+// Every form schema is built from this module. Zod would otherwise probe for
+// `new Function` (to compile faster checks), which our Content-Security-Policy
+// refuses and reports as a violation on every page with a form.
+z.config({ jitless: true });
+
 type TextFieldOptions = {
   /** The message when the field is missing (not a string). */
   required?: string;
