@@ -18,8 +18,9 @@ import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { SiteFooter } from "#app/layout/site-footer.tsx";
 import { SiteHeader } from "#app/layout/site-header.tsx";
 import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
-import { SITE_NAME } from "#app/models/site.ts";
-import { configContext } from "#app/services/app-context.server.ts";
+import { brandOf, getSiteSettings } from "#app/models/site.server.ts";
+import { homeTitleOf, publicSiteOf, SITE_DEFAULTS } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
 import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";
@@ -34,28 +35,40 @@ const VerifyEmailBanner = loadWhenShown(() =>
   import("#app/components/verify-email-banner.tsx").then((m) => m.VerifyEmailBanner),
 );
 
+const DEFAULT_SITE = publicSiteOf(SITE_DEFAULTS);
+
 export const links: Route.LinksFunction = () => [
   // Production inlines the stylesheet (Layout); development links it, so Vite can update it.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SITE_NAME} — Trusted Used Car Seller Site` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: homeTitleOf(loaderData?.site ?? DEFAULT_SITE) },
   { name: "description", content: DEFAULT_DESCRIPTION },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const config = context.get(configContext);
-  const [user, flash] = await Promise.all([
+  const { config, db } = servicesOf(context);
+  const [user, flash, settings] = await Promise.all([
     getSessionUser(context, request),
     popToast(config, request),
+    getSiteSettings(db),
   ]);
   return data(
     // publicUrl: every page's `meta` builds absolute canonical and preview URLs from it.
-    { user, toast: flash.toast, publicUrl: config.publicUrl },
+    // site: the header, the footer and every title show what the operator set.
+    {
+      user,
+      toast: flash.toast,
+      publicUrl: config.publicUrl,
+      site: publicSiteOf(settings),
+      // The operator's palette, when they chose a brand colour (computed here, so the
+      // colour arithmetic stays out of the browser's bundle).
+      brand: settings.brandColour ? brandOf(settings.brandColour) : null,
+    },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
 }
@@ -74,11 +87,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#172554" />
+        <meta name="theme-color" content={rootData?.brand?.themeColour ?? "#172554"} />
         {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
         {import.meta.env.DEV ? null : <Stylesheet inline={!rootData?.user} />}
+        {/* After the stylesheet, and outside its layers: these colours win over @theme's. */}
+        {rootData?.brand ? <style>{rootData.brand.css}</style> : null}
       </head>
       <body className="flex min-h-full flex-col">
         <a

@@ -5,6 +5,10 @@ export default [
   index("routes/public/home/route.tsx"),
   route("blogs", "routes/public/blogs/route.tsx"),
   route("safety", "routes/public/safety/route.tsx"),
+  // The operator's pages (issue 25): 404 until written at /dashboard/settings.
+  route("about", "routes/public/site-page/route.tsx", { id: "about" }),
+  route("terms", "routes/public/site-page/route.tsx", { id: "terms" }),
+  route("privacy", "routes/public/site-page/route.tsx", { id: "privacy" }),
   route("products", "routes/products/index/route.tsx"),
   route("products/allProducts", "routes/products/browse/route.tsx", { id: "all-products" }),
   route("products/:category", "routes/products/browse/route.tsx", { id: "category-products" }),
@@ -39,6 +43,7 @@ export default [
   route("dashboard/allbuyer", "routes/dashboard/admin/users/route.tsx", { id: "all-buyers" }),
   route("dashboard/reportedItems", "routes/dashboard/admin/reported-items/route.tsx"),
   route("dashboard/audit", "routes/dashboard/admin/audit/route.tsx"),
+  route("dashboard/settings", "routes/dashboard/admin/settings/route.tsx"),
 
   route("*", "routes/public/not-found/route.tsx"),
 ] satisfies RouteConfig;

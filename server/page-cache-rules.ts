@@ -11,7 +11,7 @@ import { answersHost } from "./response-negotiation.ts";
 
 /** Public pages every visitor sees alike; their `.data` (client navigations) too. */
 const CACHEABLE_PAGE =
-  /^\/(?:|blogs|safety|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})$/;
+  /^\/(?:|blogs|safety|about|terms|privacy|products|compare|products\/[A-Za-z0-9_-]{1,64}|dashboard\/productDetails\/\d{1,12})$/;
 /** The sitemap, robots.txt and the router's `__manifest` (which routes exist: per build). */
 const CACHEABLE_FILE = /^\/(?:sitemap\.xml|robots\.txt|__manifest)$/;
 /** Longer addresses (long search queries) are rendered each time. */

@@ -6,6 +6,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { photoRows, userRow } from "#app/db/rows.ts";
 import { category, listing, listingPhoto, order, user } from "#app/db/schema.ts";
 import { CATEGORY_NAMES, categorySlug } from "#app/models/category.ts";
+import { getSiteSettings, saveSiteSettings } from "#app/models/site.server.ts";
+import type { SiteSettings } from "#app/models/site.ts";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -112,4 +114,11 @@ export async function createOrder(
     .returning();
   if (!row) throw new Error("order not created");
   return row;
+}
+
+/** Changes some site settings the way an admin saves them (one audited save). */
+export async function changeSiteSettings(db: Db, changes: Partial<SiteSettings>) {
+  const admin = await createUser(db, { role: "admin" });
+  const current = await getSiteSettings(db);
+  return saveSiteSettings(db, admin, { ...current, ...changes });
 }

@@ -8,6 +8,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/allbuyer", label: "All Buyers" },
   { to: "/dashboard/reportedItems", label: "Reported Items" },
   { to: "/dashboard/audit", label: "Audit Log" },
+  { to: "/dashboard/settings", label: "Site Settings" },
 ];
 
 export function AdminNav() {

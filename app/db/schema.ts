@@ -1,7 +1,7 @@
 // The whole data model (docs/architecture.md, DESIGN.md "Data model").
 // Money is stored as integers in minor units (cents). Seller name, email, image and
 // verified badge are read from `user` by join, never copied into listings.
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -27,6 +28,7 @@ import { QUALITIES } from "#app/models/listing.ts";
 import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
+import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -538,11 +540,69 @@ export const auditLog = pgTable(
   ],
 );
 
-// Operator-editable settings (for example the home page statistics banner).
+// Internal values kept across restarts (the secret's fingerprint).
 export const siteSetting = pgTable("site_setting", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+// What an operator sets at /dashboard/settings (decision 019): one typed row, whose
+// defaults are the spec's texts. The checks refuse bad values from scripts and
+// restores too; app/models/site-settings.ts holds the same limits for the form.
+const chars = (column: AnyColumn, min: number, max: number) =>
+  sql`char_length(${column}) between ${sql.raw(String(min))} and ${sql.raw(String(max))}`;
+const httpsOrNull = (column: AnyColumn) =>
+  sql`${column} is null or (${column} like 'https://%' and char_length(${column}) <= 300)`;
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    name: text("name").notNull().default(SITE.name),
+    tagline: text("tagline").notNull().default(SITE.tagline),
+    // Null: the built-in palette.
+    brandColour: text("brand_colour"),
+    contactEmail: text("contact_email"),
+    // Null hides the icon.
+    socialMicroblogUrl: text("social_microblog_url").default(SITE.socialMicroblogUrl),
+    socialVideoUrl: text("social_video_url").default(SITE.socialVideoUrl),
+    socialNetworkUrl: text("social_network_url").default(SITE.socialNetworkUrl),
+    heroTitle: text("hero_title").notNull().default(SITE.heroTitle),
+    heroText: text("hero_text").notNull().default(SITE.heroText),
+    statsShown: boolean("stats_shown").notNull().default(true),
+    stat1Value: text("stat1_value").notNull().default(SITE.stat1Value),
+    stat1Label: text("stat1_label").notNull().default(SITE.stat1Label),
+    stat2Value: text("stat2_value").notNull().default(SITE.stat2Value),
+    stat2Label: text("stat2_label").notNull().default(SITE.stat2Label),
+    stat3Value: text("stat3_value").notNull().default(SITE.stat3Value),
+    stat3Label: text("stat3_label").notNull().default(SITE.stat3Label),
+    termsMd: text("terms_md").notNull().default(""),
+    privacyMd: text("privacy_md").notNull().default(""),
+    aboutMd: text("about_md").notNull().default(""),
+    updatedAt: updatedAt(),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("site_settings_one_row", sql`${t.id} = 1`),
+    check("site_settings_name", chars(t.name, 1, 40)),
+    check("site_settings_tagline", chars(t.tagline, 0, 120)),
+    check("site_settings_brand_colour", sql`${t.brandColour} ~ '^#[0-9a-f]{6}$'`),
+    check("site_settings_contact_email", chars(t.contactEmail, 3, 254)),
+    check("site_settings_social_microblog", httpsOrNull(t.socialMicroblogUrl)),
+    check("site_settings_social_video", httpsOrNull(t.socialVideoUrl)),
+    check("site_settings_social_network", httpsOrNull(t.socialNetworkUrl)),
+    check("site_settings_hero_title", chars(t.heroTitle, 1, 80)),
+    check("site_settings_hero_text", chars(t.heroText, 0, 300)),
+    check(
+      "site_settings_stats",
+      sql`${chars(t.stat1Value, 1, 12)} and ${chars(t.stat2Value, 1, 12)} and ${chars(t.stat3Value, 1, 12)}
+        and ${chars(t.stat1Label, 1, 24)} and ${chars(t.stat2Label, 1, 24)} and ${chars(t.stat3Label, 1, 24)}`,
+    ),
+    check(
+      "site_settings_pages",
+      sql`${chars(t.termsMd, 0, 20000)} and ${chars(t.privacyMd, 0, 20000)} and ${chars(t.aboutMd, 0, 20000)}`,
+    ),
+  ],
+);
 
 // Emails a write causes, kept until they are delivered (decision 018): written in
 // the transaction of the write, so a crash cannot lose them, and sent by

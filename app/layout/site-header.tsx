@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
-import { SITE_NAME } from "#app/models/site.ts";
+import { useSite } from "#app/components/use-site.ts";
 import type { SessionUser } from "#app/models/user.ts";
 
 const NAV = [
@@ -24,6 +24,7 @@ const HeaderAccount = loadWhenShown(() =>
 );
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const site = useSite();
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6 lg:px-8">
@@ -32,7 +33,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
         >
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
-          <span className="text-lg max-[400px]:sr-only">{SITE_NAME}</span>
+          <span className="text-lg max-[400px]:sr-only">{site.name}</span>
         </AppLink>
         <nav
           aria-label="Main"

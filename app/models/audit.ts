@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "delete_user",
   "delete_listing",
   "dismiss_reports",
+  "update_settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -20,9 +21,10 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   delete_user: "Deleted account",
   delete_listing: "Deleted car",
   dismiss_reports: "Dismissed reports",
+  update_settings: "Changed site settings",
 };
 
-export type AuditSubjectType = "user" | "listing";
+export type AuditSubjectType = "user" | "listing" | "site";
 
 /** What a log row says beyond its columns; names are kept so the log outlives the records. */
 export type AuditDetails = {

@@ -36,4 +36,6 @@ export const DASHBOARD_PAGE_PERMISSION = {
   reportedItems: "read:report:any",
   // The audit log of admin actions (not in the spec's menu: a dashboard shortcut).
   audit: "read:user:any",
+  // Site settings (issue 25; a dashboard shortcut as well).
+  settings: "update:site:any",
 } as const satisfies Record<string, Permission>;

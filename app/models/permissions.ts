@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   "delete:user:any",
   "read:report:any",
   "delete:listing:any",
+  "update:site:any",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,6 +43,7 @@ export const ROLE_PERMISSIONS = {
     "delete:user:any",
     "read:report:any",
     "delete:listing:any",
+    "update:site:any",
   ],
 } satisfies Record<Role, Permission[]>;
 

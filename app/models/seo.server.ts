@@ -9,6 +9,8 @@ import { findCategories } from "#app/models/category.server.ts";
 import { availableAndFresh } from "#app/models/listing.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { absoluteUrl } from "#app/models/seo.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
+import { publicSiteOf } from "#app/models/site.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -73,9 +75,11 @@ export async function buildSitemap(
 ): Promise<string | null> {
   const size = options.size ?? SITEMAP_MAX_URLS;
   const now = options.now ?? new Date();
-  const categories = await findCategories(db, storage);
+  const [categories, site] = await Promise.all([findCategories(db, storage), getSiteSettings(db)]);
   const pages: UrlEntry[] = [
     ...SITEMAP_PAGES.map((path) => ({ loc: absoluteUrl(publicUrl, path) })),
+    // The operator's pages that have text.
+    ...publicSiteOf(site).pages.map((page) => ({ loc: absoluteUrl(publicUrl, page.href) })),
     ...categories.map((item) => ({ loc: absoluteUrl(publicUrl, `/products/${item.slug}`) })),
   ];
   const [totals] = await db.select({ n: count() }).from(listing).where(availableAndFresh(now));

@@ -2,7 +2,7 @@
 // OpenGraph / Twitter cards and robots rules, built the same way on every page.
 import type { MetaDescriptor } from "react-router";
 
-import { SITE_NAME } from "#app/models/site.ts";
+import { SITE_DEFAULTS, type PublicSite } from "#app/models/site.ts";
 import type { CarFacts } from "#app/models/listing.ts";
 
 export const DEFAULT_DESCRIPTION =
@@ -42,7 +42,8 @@ export type SeoInput = {
   description: string;
   /** Path and canonical query of the page ("/products/sedan?page=2"). */
   path: string;
-  publicUrl: string;
+  /** The page's route matches: the root's data gives PUBLIC_URL and the site name. */
+  matches: Matches;
   /** A photo for previews (path or absolute URL); the logo otherwise. */
   image?: { url: string; width?: number; height?: number; alt?: string } | null;
   noindex?: boolean;
@@ -51,15 +52,17 @@ export type SeoInput = {
 
 /** Title, description, canonical link, robots, OpenGraph and Twitter card tags. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const title = `${input.title} — ${SITE_NAME}`;
-  const url = absoluteUrl(input.publicUrl, input.path);
-  const image = input.image ?? { url: DEFAULT_SHARE_IMAGE, alt: `${SITE_NAME} logo` };
-  const imageUrl = absoluteUrl(input.publicUrl, image.url);
+  const name = siteNameOf(input.matches);
+  const publicUrl = publicUrlOf(input.matches);
+  const title = `${input.title} — ${name}`;
+  const url = absoluteUrl(publicUrl, input.path);
+  const image = input.image ?? { url: DEFAULT_SHARE_IMAGE, alt: `${name} logo` };
+  const imageUrl = absoluteUrl(publicUrl, image.url);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: name },
     { property: "og:type", content: input.type === "product" ? "product" : "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
@@ -80,13 +83,27 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   return tags;
 }
 
-/** PUBLIC_URL as the root loader hands it to every page's `meta`. */
-export function publicUrlOf(
-  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
-): string {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    { publicUrl?: string } | undefined;
-  return root?.publicUrl ?? "";
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** What the root loader hands every page's `meta` (undefined on an error page without it). */
+function rootDataOf(matches: Matches) {
+  return matches.find((match) => match?.id === "root")?.loaderData as
+    { publicUrl?: string; site?: PublicSite } | undefined;
+}
+
+/** PUBLIC_URL, for absolute canonical and preview URLs. */
+export function publicUrlOf(matches: Matches): string {
+  return rootDataOf(matches)?.publicUrl ?? "";
+}
+
+/** The site's name as its operator set it. */
+export function siteNameOf(matches: Matches): string {
+  return rootDataOf(matches)?.site?.name ?? SITE_DEFAULTS.name;
+}
+
+/** A page's title: its own words, then the site's name. */
+export function titleOf(matches: Matches, title: string): MetaDescriptor {
+  return { title: `${title} — ${siteNameOf(matches)}` };
 }
 
 /** The facts of a car that its schema.org description is made from. */

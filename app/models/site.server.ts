@@ -1,40 +1,87 @@
-import { eq } from "drizzle-orm";
-import { z } from "zod";
+// The site settings row (decision 019): read from each process's memory, at most
+// once a second, and saved by an admin in one transaction with its audit entry.
+// Every change also empties every process's copy at once: the row's trigger
+// announces it on the page-change feed (server/change-feed.ts).
+import { eq, getTableColumns, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { siteSetting } from "#app/db/schema.ts";
-import { DEFAULT_SITE_STATS, type SiteStats } from "#app/models/site.ts";
+import { siteSettings } from "#app/db/schema.ts";
+import { brandCss, brandShades } from "#app/models/brand-colour.ts";
+import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
+import { SITE_DEFAULTS, type SettingChange, type SiteSettings } from "#app/models/site.ts";
 import { cached, invalidate } from "#app/services/cache.server.ts";
 
-const STATS_KEY = "home.stats";
-const statsSchema = z.object({
-  likes: z.string().min(1).max(12),
-  carsDelivered: z.string().min(1).max(12),
-  tasksDone: z.string().min(1).max(12),
-});
+const CACHE_KEY = "site-settings";
+const CACHE_MS = 1_000;
 
-const STATS_CACHE_MS = 30_000;
+// Every column an operator sets (not the row id and the bookkeeping).
+const { id: _id, updatedAt: _at, updatedBy: _by, ...columns } = getTableColumns(siteSettings);
 
-/** The banner figures an operator set, or the spec's defaults. */
-export function getSiteStats(db: Db): Promise<SiteStats> {
-  return cached(db, STATS_KEY, STATS_CACHE_MS, () => loadSiteStats(db));
+/** The operator's settings; never a query per request. */
+export function getSiteSettings(db: Db): Promise<SiteSettings> {
+  return cached(db, CACHE_KEY, CACHE_MS, () => loadSiteSettings(db));
 }
 
-async function loadSiteStats(db: Db): Promise<SiteStats> {
-  const [row] = await db
-    .select({ value: siteSetting.value })
-    .from(siteSetting)
-    .where(eq(siteSetting.key, STATS_KEY))
-    .limit(1);
-  const parsed = statsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SITE_STATS;
+async function loadSiteSettings(db: Db): Promise<SiteSettings> {
+  const [row] = await db.select(columns).from(siteSettings).where(eq(siteSettings.id, 1));
+  if (row) return row;
+  // The migration writes the row; only someone deleting it by hand gets here.
+  await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+  return { ...SITE_DEFAULTS };
 }
 
-export async function setSiteStats(db: Db, stats: SiteStats): Promise<void> {
-  const value = statsSchema.parse(stats);
-  await db
-    .insert(siteSetting)
-    .values({ key: STATS_KEY, value })
-    .onConflictDoUpdate({ target: siteSetting.key, set: { value } });
-  invalidate(db, STATS_KEY);
+/** The palette an operator's brand colour makes: the CSS that sets it, and the header's colour. */
+export function brandOf(colour: string): { css: string; themeColour: string } {
+  const shades = brandShades(colour);
+  return { css: brandCss(shades), themeColour: shades[900] };
+}
+
+/** Audit entries keep long texts (the pages) shortened. */
+const AUDIT_TEXT_MAX = 200;
+
+function forAudit(value: SiteSettings[keyof SiteSettings]): string | boolean | null {
+  if (typeof value !== "string" || value.length <= AUDIT_TEXT_MAX) return value;
+  return `${value.slice(0, AUDIT_TEXT_MAX - 1)}…`;
+}
+
+/**
+ * Saves every setting at once, with one audit row naming what changed (old → new).
+ * Nothing changed: nothing is written. Returns the changes.
+ */
+export async function saveSiteSettings(
+  db: Db,
+  actor: AuditActor,
+  next: SiteSettings,
+): Promise<SettingChange[]> {
+  const changes = await db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select(columns)
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for("update");
+    const changed = (Object.keys(columns) as (keyof typeof columns)[])
+      .filter((setting) => before![setting] !== next[setting])
+      .map((setting) => ({
+        setting,
+        from: forAudit(before![setting]),
+        to: forAudit(next[setting]),
+      }));
+    if (changed.length === 0) return changed;
+    await tx
+      .update(siteSettings)
+      .set({ ...next, updatedAt: sql`now()`, updatedBy: actor.id })
+      .where(eq(siteSettings.id, 1));
+    await recordAudit(tx, {
+      actor,
+      action: "update_settings",
+      subjectType: "site",
+      subjectId: 1,
+      subjectName: next.name,
+      details: { changes: changed },
+    });
+    return changed;
+  });
+  invalidate(db, CACHE_KEY);
+  return changes;
 }

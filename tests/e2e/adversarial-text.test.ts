@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 
+import { SITE_DEFAULTS } from "#app/models/site.ts";
 import routes from "#app/routes.ts";
 
 import {
@@ -155,7 +156,7 @@ type FormCase = {
 };
 
 /** Textareas: newline and tab are text there. */
-const MULTI_LINE = new Set(["details", "reason"]);
+const MULTI_LINE = new Set(["details", "reason", "heroText", "aboutMd", "termsMd", "privacyMd"]);
 
 const FORMS: FormCase[] = [
   {
@@ -242,6 +243,21 @@ const FORMS: FormCase[] = [
     role: "admin",
     valid: () => ({ intent: "withdraw", id: verifiedSellerId, reason: "Papers expired." }),
     fields: ["reason"],
+  },
+  {
+    // Every field is refused whole, so the demo site keeps its settings.
+    name: "site settings",
+    path: () => "/dashboard/settings",
+    role: "admin",
+    valid: () => ({
+      ...Object.fromEntries(
+        Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
+      ),
+      statsShown: "on",
+      contactEmail: "hello@example.com",
+      brandColour: "#166534",
+    }),
+    fields: Object.keys(SITE_DEFAULTS).filter((key) => key !== "statsShown"),
   },
 ];
 

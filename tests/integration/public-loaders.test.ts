@@ -2,14 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 
 import { listing, listingPhoto, user } from "#app/db/schema.ts";
 import { ADVERTISED_LIMIT, LISTINGS_PAGE_SIZE } from "#app/models/listing.server.ts";
-import { DEFAULT_SITE_STATS } from "#app/models/site.ts";
-import { setSiteStats } from "#app/models/site.server.ts";
 import * as home from "#app/routes/public/home/route.tsx";
 import * as notFound from "#app/routes/public/not-found/route.tsx";
 import * as browse from "#app/routes/products/browse/route.tsx";
 import * as detail from "#app/routes/products/detail/route.tsx";
 import * as products from "#app/routes/products/index/route.tsx";
-import { createCategories, createListing, createUser } from "#tests/factories.ts";
+import { SITE_DEFAULTS } from "#app/models/site.ts";
+import {
+  changeSiteSettings,
+  createCategories,
+  createListing,
+  createUser,
+} from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { callLoader, thrownStatus } from "./helpers.ts";
 
@@ -43,7 +47,12 @@ describe("home loader", () => {
     const data = await callLoader(home.loader, { path: "/", context: t.context() });
     expect(data.advertised).toEqual([]);
     expect(data.categories.map((c) => c.name)).toEqual(["Sedan", "Off Road", "Muscle", "SUV"]);
-    expect(data.stats).toEqual(DEFAULT_SITE_STATS);
+    expect(data.stats).toEqual([
+      { value: "25.6K", label: "Likes" },
+      { value: "1.2k", label: "Cars delivered" },
+      { value: "86%", label: "Tasks done" },
+    ]);
+    expect(data.hero.title).toBe("Find Your Dream Car");
   });
 
   test("lists advertised available cars with their seller, newest advertisement first", async () => {
@@ -93,10 +102,12 @@ describe("home loader", () => {
   });
 
   test("uses the operator's statistics when set", async () => {
-    await setSiteStats(t.db, { likes: "30K", carsDelivered: "2k", tasksDone: "90%" });
+    await changeSiteSettings(t.db, { stat1Value: "30K", stat1Label: "Happy buyers" });
     const data = await callLoader(home.loader, { path: "/", context: t.context() });
-    expect(data.stats).toEqual({ likes: "30K", carsDelivered: "2k", tasksDone: "90%" });
-    await setSiteStats(t.db, DEFAULT_SITE_STATS);
+    expect(data.stats?.[0]).toEqual({ value: "30K", label: "Happy buyers" });
+    await changeSiteSettings(t.db, { statsShown: false });
+    expect((await callLoader(home.loader, { path: "/", context: t.context() })).stats).toBeNull();
+    await changeSiteSettings(t.db, SITE_DEFAULTS);
   });
 });
 

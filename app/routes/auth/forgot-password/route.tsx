@@ -7,8 +7,7 @@ import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { seoMeta, siteNameOf } from "#app/models/seo.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
@@ -21,9 +20,9 @@ export const headers = passRetryAfter;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Forgot Password",
-    description: `Reset your ${SITE_NAME} password: we email you a link that works once, for an hour.`,
+    description: `Reset your ${siteNameOf(matches)} password: we email you a link that works once, for an hour.`,
     path: "/forgot-password",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
-import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
+import { seoMeta, siteNameOf } from "#app/models/seo.ts";
+import { withRedirectTo } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { clientAddressContext, servicesOf } from "#app/services/app-context.server.ts";
@@ -22,9 +23,9 @@ export const headers = passRetryAfter;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Log In",
-    description: `Log in to ${SITE_NAME} to contact sellers, save cars and manage your listings.`,
+    description: `Log in to ${siteNameOf(matches)} to contact sellers, save cars and manage your listings.`,
     path: "/login",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
   const { form, fields, formError, pending } = useSchemaForm(
     "login",
     loginSchema,
@@ -74,7 +76,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       title="Log In"
       subtitle={
         <OtherFormLink
-          question={`New to ${SITE_NAME}?`}
+          question={`New to ${site.name}?`}
           to={withRedirectTo("/register", loaderData.redirectTo)}
           label="Register"
         />

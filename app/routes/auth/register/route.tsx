@@ -6,8 +6,8 @@ import { ChoiceField, InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
-import { SITE_NAME, withRedirectTo } from "#app/models/site.ts";
+import { seoMeta, siteNameOf } from "#app/models/seo.ts";
+import { withRedirectTo } from "#app/models/site.ts";
 import { REGISTRATION_ROLES, ROLE_LABEL } from "#app/models/user.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -22,9 +22,9 @@ export const headers = passRetryAfter;
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Register",
-    description: `Create a free ${SITE_NAME} account as a buyer or a seller of used cars.`,
+    description: `Create a free ${siteNameOf(matches)} account as a buyer or a seller of used cars.`,
     path: "/register",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 /** The photo limit plus room for the other fields. */

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 
+import { titleOf } from "#app/models/seo.ts";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -15,7 +15,9 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: `Choose a new password — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, "Choose a new password"),
+];
 
 export function loader({ url }: Route.LoaderArgs) {
   // better-auth sends people here with ?token=… (or ?error=INVALID_TOKEN).

@@ -5,7 +5,7 @@ import { AuthCard, FormError } from "#app/components/ui/form.tsx";
 import { ResendForm, VERIFY_PATH } from "#app/components/verify-email-banner.tsx";
 import { resendVerification, verifyEmailToken } from "#app/models/account.server.ts";
 import { VERIFY_RESULTS, type VerifyResult } from "#app/models/account.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Confirm your email",
     description: "Confirm the email address of your Carlot account.",
     path: VERIFY_PATH,
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 /** A refused "Send the link again" tells the browser when to try again (429, Retry-After). */

@@ -1,14 +1,19 @@
+import { titleOf } from "#app/models/seo.ts";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DASHBOARD_MENU, DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { dbContext } from "#app/services/app-context.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: `Dashboard — ${SITE_NAME}` }];
+const ADMIN_SHORTCUTS = [
+  { to: "/dashboard/audit", label: "Audit Log" },
+  { to: "/dashboard/settings", label: "Site Settings" },
+];
+
+export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Dashboard")];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(
@@ -65,17 +70,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </AppLink>
             </li>
           ))}
-          {viewer.role === "admin" ? (
-            // Not in the spec's admin menu: reached from here and from the admin pages.
-            <li>
-              <AppLink
-                to="/dashboard/audit"
-                className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Audit Log
-              </AppLink>
-            </li>
-          ) : null}
+          {viewer.role === "admin"
+            ? // Not in the spec's admin menu: reached from here and from the admin pages.
+              ADMIN_SHORTCUTS.map((entry) => (
+                <li key={entry.to}>
+                  <AppLink
+                    to={entry.to}
+                    className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
+                    {entry.label}
+                  </AppLink>
+                </li>
+              ))
+            : null}
           {viewer.role === "buyer" ? null : (
             // Buyers find their wishlist in the menu; everyone else here.
             <li>

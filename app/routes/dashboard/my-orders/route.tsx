@@ -8,6 +8,7 @@ import {
   DashboardListPage,
   EmptyList,
 } from "#app/components/car-requests-table.tsx";
+import { titleOf } from "#app/models/seo.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
@@ -15,7 +16,6 @@ import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { cancelOrder, loadMyOrdersPage } from "#app/models/order.server.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
@@ -23,8 +23,8 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My Orders — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, "My Orders"),
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,6 +4,7 @@
 import { data } from "react-router";
 
 import { MyProductsTable } from "./my-products-table.tsx";
+import { titleOf } from "#app/models/seo.ts";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
@@ -23,7 +24,6 @@ import {
 import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
 import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL } from "#app/models/listing.ts";
 import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { loadWishlistPage } from "#app/models/wishlist.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { servicesOf, type AppServices } from "#app/services/app-context.server.ts";
@@ -36,8 +36,8 @@ import type { Route } from "./+types/route";
 
 const PAGE_PERMISSION = DASHBOARD_PAGE_PERMISSION.myProducts;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"} — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  titleOf(matches, loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"),
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";

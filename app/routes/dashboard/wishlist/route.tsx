@@ -1,9 +1,9 @@
 // /dashboard/wishlist: the cars a signed-in person saved. Buyers also reach it as
 // "My Wishlist" at /dashboard/myProducts (DESIGN decision 9); sellers and admins,
 // whose /dashboard/myProducts is something else, reach it here.
+import { titleOf } from "#app/models/seo.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage } from "#app/models/id.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { loadWishlistPage } from "#app/models/wishlist.server.ts";
 import { WishlistView } from "#app/components/wishlist-view.tsx";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -11,8 +11,8 @@ import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My Wishlist — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, "My Wishlist"),
   { name: "robots", content: "noindex" },
 ];
 

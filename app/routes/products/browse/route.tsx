@@ -18,7 +18,7 @@ import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/s
 import { parseSearch } from "#app/models/search-parse.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   return seoMeta({
     ...seo,
     path: `${location.pathname}${canonicalQuery ? `?${canonicalQuery}` : ""}`,
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 };
 

@@ -9,7 +9,7 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
 import { findCompareCars } from "#app/models/search.server.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/route";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         ? `${names.join(", ")} side by side on Carlot: price, year, mileage, fuel, transmission, usage and seller.`
         : "Compare up to four used cars on Carlot side by side: price, year, mileage, fuel, transmission, usage and seller.",
     path: compareHref(cars.map((car) => car.id)),
-    publicUrl: publicUrlOf(matches),
+    matches,
     // Any set of cars makes a comparison page: none of them is worth indexing.
     noindex: true,
   });

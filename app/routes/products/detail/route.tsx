@@ -20,8 +20,7 @@ import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/
 import { hasOpenOrder } from "#app/models/order.server.ts";
 import { hasReported } from "#app/models/report.server.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
-import { carJsonLd, publicUrlOf, seoMeta, summarize } from "#app/models/seo.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { carJsonLd, seoMeta, summarize, titleOf } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
@@ -43,7 +42,7 @@ function MapPinIcon(props: IconProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: `Car not found — ${SITE_NAME}` }];
+  if (!loaderData) return [titleOf(matches, "Car not found")];
   const { listing, indexable } = loaderData;
   const cover = listing.photos[0];
   const facts = [listing.year, listing.make, listing.model].filter(Boolean).join(" ");
@@ -53,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       `${facts ? `${facts}, ` : ""}${listing.location}, ${formatPrice(listing.resalePrice)}. ${listing.description}`,
     ),
     path: listingPath(listing.id),
-    publicUrl: publicUrlOf(matches),
+    matches,
     image: cover
       ? { url: cover.large, width: cover.width, height: cover.height, alt: listing.title }
       : null,

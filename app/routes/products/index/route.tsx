@@ -1,7 +1,7 @@
 import { AllCarsLink, CategoryCards } from "#app/components/category-cards.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { findCategories } from "#app/models/category.server.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { seoMeta } from "#app/models/seo.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/route";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Used sedans, off-road cars, muscle cars and SUVs for sale on Carlot. Pick a category or see all cars, then filter by make, model, year, price and mileage.",
     path: "/products",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {

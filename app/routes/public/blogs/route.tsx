@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
 
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
-import { SITE_NAME } from "#app/models/site.ts";
+import { seoMeta, siteNameOf } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Blogs",
-    description: `Short written answers from the ${SITE_NAME} team to common web-development questions.`,
+    description: `Short written answers from the ${siteNameOf(matches)} team to common web-development questions.`,
     path: "/blogs",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 function Code({ children }: { children: ReactNode }) {

@@ -2,8 +2,9 @@ import { AllCarsLink, CategoryCards } from "#app/components/category-cards.tsx";
 import { AdvertisedTable } from "./advertised-table.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
-import { getSiteStats } from "#app/models/site.server.ts";
+import { seoMeta, siteNameOf } from "#app/models/seo.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
+import { siteStatsOf } from "#app/models/site.ts";
 import { dbContext, storageContext } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 
@@ -12,43 +13,45 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Find your dream car: used cars from trusted sellers",
-    description:
-      "Buy and sell used cars from trusted, verified sellers on Carlot: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.",
+    description: `Buy and sell used cars from trusted, verified sellers on ${siteNameOf(matches)}: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.`,
     path: "/",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const storage = context.get(storageContext);
-  const [categories, advertised, stats] = await Promise.all([
+  const [categories, advertised, settings] = await Promise.all([
     findCategories(db, storage),
     cachedShared(db, "home:advertised", () => findAdvertisedListings(db, storage)),
-    getSiteStats(db),
+    getSiteSettings(db),
   ]);
-  return { categories, advertised, stats };
+  return {
+    categories,
+    advertised,
+    hero: { title: settings.heroTitle, text: settings.heroText },
+    stats: siteStatsOf(settings),
+    siteName: settings.name,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, advertised, stats } = loaderData;
+  const { categories, advertised, hero, stats, siteName } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
         <div
           aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(59,99,240,0.55),transparent_60%),radial-gradient(ellipse_at_bottom_left,rgba(245,158,11,0.18),transparent_55%)]"
+          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,color-mix(in_srgb,var(--color-brand-500)_55%,transparent),transparent_60%),radial-gradient(ellipse_at_bottom_left,rgba(245,158,11,0.18),transparent_55%)]"
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-12 sm:px-6 sm:pt-20 lg:px-8">
           <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">
             Used cars from people you can trust
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
-            Find Your Dream Car
+            {hero.title}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            Browse sedans, off-roaders, muscle cars and SUVs from verified sellers near you. Pick a
-            category to start, or look through every car for sale.
-          </p>
+          {hero.text ? <p className="mt-5 max-w-2xl text-lg text-slate-200">{hero.text}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <AllCarsLink
               label="See all cars"
@@ -81,30 +84,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section
-        aria-labelledby="stats-heading"
-        className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
-      >
-        <h2 id="stats-heading" className="sr-only">
-          Carlot in numbers
-        </h2>
-        <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
-          {(
-            [
-              ["Likes", stats.likes],
-              ["Cars delivered", stats.carsDelivered],
-              ["Tasks done", stats.tasksDone],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="flex flex-col-reverse text-center">
-              <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
-                {label}
-              </dt>
-              <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {stats ? (
+        <section
+          aria-labelledby="stats-heading"
+          className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
+        >
+          <h2 id="stats-heading" className="sr-only">
+            {siteName} in numbers
+          </h2>
+          <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
+            {stats.map((stat, index) => (
+              <div key={index} className="flex flex-col-reverse text-center">
+                <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
+                  {stat.label}
+                </dt>
+                <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
     </>
   );
 }

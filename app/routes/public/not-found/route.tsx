@@ -1,14 +1,14 @@
 // Any path no other route matches: the 404 page, with HTTP status 404.
 import { data } from "react-router";
 
+import { siteNameOf, titleOf } from "#app/models/seo.ts";
 import { NotFoundPage } from "#app/components/errors/not-found-page.tsx";
-import { SITE_NAME } from "#app/models/site.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Page not found — ${SITE_NAME}` },
-  { name: "description", content: "There is no page at this address on Carlot." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, "Page not found"),
+  { name: "description", content: `There is no page at this address on ${siteNameOf(matches)}.` },
   { name: "robots", content: "noindex" },
 ];
 

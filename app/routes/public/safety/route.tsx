@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { publicUrlOf, seoMeta } from "#app/models/seo.ts";
+import { seoMeta } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/route";
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "How to meet a seller, check a used car and its papers, and pay without being cheated.",
     path: "/safety",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -16,6 +16,7 @@ import {
 } from "#app/models/audit.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
+import { SETTING_LABEL, type SettingChange } from "#app/models/site.ts";
 import { ROLE_LABEL, type Role } from "#app/models/user.ts";
 import { VERIFICATION_CHECK_LABEL } from "#app/models/verification.ts";
 import { type VerificationCheck } from "#app/models/verification-note.ts";
@@ -23,7 +24,6 @@ import { type VerificationCheck } from "#app/models/verification-note.ts";
 const fieldClass =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
 
-/** The details of an entry in words. */
 /** One filter of the log: a choice, or every value. */
 function FilterSelect({
   label,
@@ -53,6 +53,14 @@ function FilterSelect({
   );
 }
 
+/** A setting's value as the log shows it. */
+function settingValue(value: unknown): string {
+  if (value === null || value === "") return "(empty)";
+  if (typeof value === "boolean") return value ? "shown" : "hidden";
+  return `“${String(value)}”`;
+}
+
+/** The details of an entry in words. */
 function describe(entry: AuditEntry): string {
   const d = entry.details as Record<string, unknown>;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -81,6 +89,13 @@ function describe(entry: AuditEntry): string {
       return d.from ? `Was ${ROLE_LABEL[d.from as Role] ?? String(d.from)}` : "";
     case "remove_admin":
       return "Now a Buyer/User";
+    case "update_settings":
+      return (Array.isArray(d.changes) ? (d.changes as SettingChange[]) : [])
+        .map(
+          (change) =>
+            `${SETTING_LABEL[change.setting] ?? change.setting}: ${settingValue(change.from)} → ${settingValue(change.to)}`,
+        )
+        .join("; ");
     default:
       return "";
   }

@@ -1,17 +1,17 @@
 // /dashboard/audit (admin only): every admin action, newest first, filtered by
 // action, admin and dates. Read only: the app has no way to change the log.
 import { AuditLogPage } from "./audit-log.tsx";
+import { titleOf } from "#app/models/seo.ts";
 import { findAuditActors, findAuditEntries } from "#app/models/audit.server.ts";
 import { parseAuditFilters } from "#app/models/audit.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage } from "#app/models/id.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: `Audit Log — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Audit Log")];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 

@@ -3,6 +3,7 @@
 import { data } from "react-router";
 
 import { ReportedItemsPage } from "./reported-items-page.tsx";
+import { titleOf } from "#app/models/seo.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { roleCan } from "#app/models/permissions.ts";
@@ -12,7 +13,6 @@ import {
   findReportedListings,
 } from "#app/models/report.server.ts";
 import { REPORT_MESSAGES } from "#app/models/report.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -21,7 +21,7 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: `Reported Items — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Reported Items")];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 

@@ -12,11 +12,11 @@ import {
   USERS_PAGES,
   usersPageKind,
 } from "#app/models/admin-users.ts";
+import { titleOf } from "#app/models/seo.ts";
 import { deleteUser, findUsers, makeAdmin, removeAdmin } from "#app/models/admin-users.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage, parseUserId } from "#app/models/id.ts";
 import { roleCan, type Permission } from "#app/models/permissions.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
@@ -31,8 +31,8 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Users"} — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  titleOf(matches, loaderData?.title ?? "Users"),
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";

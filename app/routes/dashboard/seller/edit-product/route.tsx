@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { titleOf } from "#app/models/seo.ts";
 import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
 import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -10,7 +11,6 @@ import { getListingForEdit, listingAccess } from "#app/models/listing-editable.s
 import { editListingSchema } from "#app/models/listing-form.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { parseId } from "#app/models/id.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -20,8 +20,8 @@ import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.s
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Edit ${loaderData?.listing.title ?? "your car"} — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  titleOf(matches, `Edit ${loaderData?.listing.title ?? "your car"}`),
 ];
 
 const NOT_FOUND = "No such car";

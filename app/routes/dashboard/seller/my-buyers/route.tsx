@@ -3,6 +3,7 @@
 // for one open request at a time, for the seller of that car (DESIGN decision 22).
 import { data } from "react-router";
 
+import { titleOf } from "#app/models/seo.ts";
 import { DashboardListPage, EmptyList } from "#app/components/car-requests-table.tsx";
 import { CarLink } from "#app/components/listing-tables.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -12,14 +13,13 @@ import { UrlDialog } from "./url-dialog.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { findMyBuyers, getBuyerContact } from "#app/models/order.server.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `My Buyers — ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, "My Buyers"),
   { name: "robots", content: "noindex" },
 ];
 

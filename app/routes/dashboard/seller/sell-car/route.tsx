@@ -1,10 +1,10 @@
+import { titleOf } from "#app/models/seo.ts";
 import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
 import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
 import { sellCarSchema } from "#app/models/listing-form.ts";
-import { SITE_NAME } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
@@ -13,7 +13,7 @@ import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.s
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: `Sell A Car — ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Sell A Car")];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);

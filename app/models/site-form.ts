@@ -1,0 +1,91 @@
+// The site settings form's schema (decision 019), used by the page in the browser
+// and by the action. Apart from site.ts, which every public page imports, so that
+// zod reaches only the settings page. The database checks the same limits.
+import { z } from "zod";
+
+import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
+import { filledText, textField } from "#app/models/text-field.ts";
+
+export const SITE_LIMITS = {
+  name: 40,
+  tagline: 120,
+  email: 254,
+  url: 300,
+  heroTitle: 80,
+  heroText: 300,
+  statValue: 12,
+  statLabel: 24,
+  page: 20_000,
+} as const;
+
+const atMost = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
+
+const required = (message: string, max: number) => filledText(message).max(max, atMost(max));
+
+/** Optional text: empty when left blank. */
+const optional = (max: number, kind: "single-line" | "multi-line" = "single-line") =>
+  textField({ kind })
+    // Browsers send a textarea's line breaks as CRLF but count them as one character.
+    .transform((value) => value.replaceAll("\r\n", "\n").trim())
+    .pipe(z.string().max(max, atMost(max)))
+    .optional()
+    .transform((value) => value ?? "");
+
+/** An https address, or null when left blank (its icon is then not shown). */
+const link = textField()
+  .trim()
+  .max(SITE_LIMITS.url, atMost(SITE_LIMITS.url))
+  .refine(
+    (value) =>
+      URL.parse(value)?.protocol === "https:" && value.toLowerCase().startsWith("https://"),
+    "Enter a full address starting with https://",
+  )
+  .optional()
+  .transform((value) => value ?? null);
+
+/** A hex colour readable on buttons and links (WCAG AA), or null for the built-in blue. */
+const brandColour = textField()
+  .trim()
+  .superRefine((value, context) => {
+    const problem = brandColourProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .transform((value) => parseHexColour(value))
+  .optional()
+  .transform((value) => value ?? null);
+
+const statValue = required("Enter a figure, like 25.6K", SITE_LIMITS.statValue);
+const statLabel = required("Enter a label, like Likes", SITE_LIMITS.statLabel);
+
+export const siteSettingsSchema = z.object({
+  name: required("Site name is required", SITE_LIMITS.name),
+  tagline: optional(SITE_LIMITS.tagline),
+  brandColour,
+  contactEmail: textField()
+    .trim()
+    .max(SITE_LIMITS.email, "That email address is too long")
+    .pipe(z.email("Enter an email address like name@example.com"))
+    .optional()
+    .transform((value) => value ?? null),
+  socialMicroblogUrl: link,
+  socialVideoUrl: link,
+  socialNetworkUrl: link,
+  heroTitle: required("Hero title is required", SITE_LIMITS.heroTitle),
+  heroText: optional(SITE_LIMITS.heroText, "multi-line"),
+  // A checkbox: sent as "on" when ticked, absent when not.
+  statsShown: z
+    .string()
+    .optional()
+    .transform((value) => value !== undefined),
+  stat1Value: statValue,
+  stat1Label: statLabel,
+  stat2Value: statValue,
+  stat2Label: statLabel,
+  stat3Value: statValue,
+  stat3Label: statLabel,
+  aboutMd: optional(SITE_LIMITS.page, "multi-line"),
+  termsMd: optional(SITE_LIMITS.page, "multi-line"),
+  privacyMd: optional(SITE_LIMITS.page, "multi-line"),
+});
+
+export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

@@ -1,0 +1,43 @@
+// /dashboard/settings (admins): what makes the site the operator's own (issue 25,
+// decision 019). One form, saved in one transaction with its audit entry; every
+// node shows the change within a second (the row's trigger empties their caches).
+import { data } from "react-router";
+
+import { SettingsForm } from "./settings-form.tsx";
+import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
+import { titleOf } from "#app/models/seo.ts";
+import { siteSettingsSchema } from "#app/models/site-form.ts";
+import { getSiteSettings, saveSiteSettings } from "#app/models/site.server.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+import { parseSubmission, readForm } from "#app/services/form.server.ts";
+import { requirePermission } from "#app/services/session.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Site Settings")];
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.settings);
+  return { settings: await getSiteSettings(servicesOf(context).db) };
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const admin = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.settings);
+  const submission = parseSubmission(await readForm(request), siteSettingsSchema);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const { db, config } = servicesOf(context);
+  const changes = await saveSiteSettings(db, admin, submission.value);
+  return redirectWithToast(config, "/dashboard/settings", {
+    type: "success",
+    message: changes.length > 0 ? "Site settings saved" : "Nothing changed",
+  });
+}
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsForm settings={loaderData.settings} lastResult={actionData?.result} />;
+}

@@ -1,0 +1,196 @@
+// The site settings form: every setting on one page, in sections, checked in the
+// browser with the action's schema, saved all at once.
+import { getFormProps, getInputProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+import { AdminNav } from "#app/components/admin-bits.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { InputField, TextareaField } from "#app/components/ui/fields.tsx";
+import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { PageHeading } from "#app/components/ui/page-heading.tsx";
+import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
+import { SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
+import { SETTING_LABEL, SITE_PAGES, type SiteSettings } from "#app/models/site.ts";
+
+/** The saved settings as the strings the controls show (a ticked box is "on"). */
+function formValues(settings: SiteSettings): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => [
+      key,
+      typeof value === "boolean" ? (value ? "on" : "") : (value ?? ""),
+    ]),
+  );
+}
+
+function Section({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  const id = `settings-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+const MARKDOWN_HINT =
+  "Markdown: # heading, **bold**, *italic*, - list item, [words](https://…). Empty: no page and no footer link.";
+
+export function SettingsForm({
+  settings,
+  lastResult,
+}: {
+  settings: SiteSettings;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const { form, fields, formError, pending } = useSchemaForm(
+    "site-settings",
+    siteSettingsSchema,
+    lastResult,
+    { defaultValue: formValues(settings) },
+  );
+  const swatch =
+    parseHexColour(String(fields.brandColour.value ?? "")) ?? DEFAULT_BRAND_SHADES[600];
+  const stats = [1, 2, 3] as const;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <PageHeading
+        title="Site Settings"
+        intro="Your marketplace's name, links, home page and pages. Saved changes show on every page within a second."
+      />
+      <AdminNav />
+      <Form method="post" className="mt-8 space-y-6" {...getFormProps(form)}>
+        <FormError message={formError} />
+        <Section title="Your marketplace" intro="Shown in the header, the footer and page titles.">
+          <div className="grid gap-x-6 sm:grid-cols-2">
+            <InputField
+              field={fields.name}
+              label={SETTING_LABEL.name}
+              maxLength={SITE_LIMITS.name}
+            />
+            <InputField
+              field={fields.tagline}
+              label={SETTING_LABEL.tagline}
+              hint="Optional. Under the name in the footer."
+            />
+            <InputField
+              field={fields.contactEmail}
+              label={SETTING_LABEL.contactEmail}
+              type="email"
+              hint="Optional. Shown in the footer."
+            />
+            <div className="flex items-start gap-3">
+              <div className="min-w-0 flex-1">
+                <InputField
+                  field={fields.brandColour}
+                  label={SETTING_LABEL.brandColour}
+                  hint="Optional: a colour like #1d4ed8 for buttons, links and the header."
+                  placeholder="#1d4ed8"
+                  spellCheck={false}
+                />
+              </div>
+              <span
+                aria-hidden="true"
+                className="mt-12 size-10 shrink-0 rounded-lg ring-1 ring-slate-300"
+                style={{ backgroundColor: swatch }}
+              />
+            </div>
+          </div>
+        </Section>
+
+        <Section
+          title="Social links"
+          intro="Full addresses starting with https://. An empty link hides its icon in the footer."
+        >
+          <div className="grid gap-x-6 sm:grid-cols-3">
+            {(["socialMicroblogUrl", "socialVideoUrl", "socialNetworkUrl"] as const).map((name) => (
+              <InputField
+                key={name}
+                field={fields[name]}
+                label={SETTING_LABEL[name]}
+                type="url"
+                placeholder="https://"
+              />
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Home page" intro="The first things a visitor reads.">
+          <InputField
+            field={fields.heroTitle}
+            label={SETTING_LABEL.heroTitle}
+            maxLength={SITE_LIMITS.heroTitle}
+          />
+          <TextareaField
+            field={fields.heroText}
+            label={SETTING_LABEL.heroText}
+            hint="Optional. The paragraph under the title."
+          />
+          <label className="mt-2 mb-4 flex items-center gap-2.5 text-sm font-semibold text-slate-800">
+            <input
+              {...getInputProps(fields.statsShown, { type: "checkbox" })}
+              className="size-4 accent-brand-600"
+            />
+            Show the statistics banner
+          </label>
+          <div className="grid gap-x-6 sm:grid-cols-3">
+            {stats.map((n) => (
+              <div key={n}>
+                <InputField
+                  field={fields[`stat${n}Value`]}
+                  label={SETTING_LABEL[`stat${n}Value`]}
+                  maxLength={SITE_LIMITS.statValue}
+                />
+                <InputField
+                  field={fields[`stat${n}Label`]}
+                  label={SETTING_LABEL[`stat${n}Label`]}
+                  maxLength={SITE_LIMITS.statLabel}
+                />
+              </div>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Pages" intro={MARKDOWN_HINT}>
+          {SITE_PAGES.map((page) => (
+            <div key={page.slug}>
+              <TextareaField field={fields[page.column]} label={page.label} rows={8} />
+              {settings[page.column] ? (
+                <p className="-mt-4 mb-4 text-sm">
+                  <AppLink
+                    to={`/${page.slug}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    View the {page.label} page
+                  </AppLink>
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </Section>
+
+        <div className="flex justify-end">
+          <SubmitButton pending={pending} pendingLabel="Saving…" className="sm:w-auto sm:px-8">
+            Save Settings
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

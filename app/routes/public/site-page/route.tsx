@@ -1,0 +1,45 @@
+// /about, /terms and /privacy: pages the operator writes in Markdown at
+// /dashboard/settings. An empty page does not exist (404) and has no footer link.
+// The text is rendered as React elements, never as HTML (app/models/markdown.ts).
+import { data } from "react-router";
+
+import { Markdown } from "#app/components/markdown.tsx";
+import { markdownPlainText } from "#app/models/markdown.ts";
+import { seoMeta, titleOf } from "#app/models/seo.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
+import { SITE_PAGES } from "#app/models/site.ts";
+import { servicesOf } from "#app/services/app-context.server.ts";
+
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData)
+    return [titleOf(matches, "Page not found"), { name: "robots", content: "noindex" }];
+  return seoMeta({
+    title: loaderData.title,
+    description: markdownPlainText(loaderData.text, 160),
+    path: loaderData.path,
+    matches,
+  });
+};
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const page = SITE_PAGES.find((each) => `/${each.slug}` === url.pathname);
+  const settings = await getSiteSettings(servicesOf(context).db);
+  const text = page ? settings[page.column].trim() : "";
+  if (!page || !text) throw data("There is no page at this address.", { status: 404 });
+  return { title: page.label, path: url.pathname, text };
+}
+
+export default function SitePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{loaderData.title}</h1>
+      <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <Markdown source={loaderData.text} />
+      </div>
+    </article>
+  );
+}
