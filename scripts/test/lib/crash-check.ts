@@ -99,7 +99,27 @@ export async function verify(
       buyer_id: string;
       seller_id: string | null;
     }[];
-    return { listings, photos, orders, pictures, people, held, notifications, owners };
+    const settings = (await query(`select tagline, hero_title from site_settings`)) as {
+      tagline: string;
+      hero_title: string;
+    }[];
+    const settingsAudit = (await query(
+      `select change->>'to' as tagline from audit_log,
+              jsonb_array_elements(details->'changes') as change
+        where action = 'update_settings' and change->>'setting' = 'tagline'`,
+    )) as { tagline: string }[];
+    return {
+      listings,
+      photos,
+      orders,
+      pictures,
+      people,
+      held,
+      notifications,
+      owners,
+      settings,
+      settingsAudit,
+    };
   });
   const mail = await checkMail(ledger, result, await readOutbox(path.join(dataDir, "outbox")));
   violations.push(...mail.violations);
@@ -161,6 +181,25 @@ export async function verify(
       violations.push(`acknowledged cancel of request ${id} is lost (status ${order.status})`);
   }
 
+  // The settings row is the last acknowledged save, whole; each save was audited once.
+  const last = ledger.settings.at(-1);
+  const [row, ...extra] = result.settings;
+  if (!row || extra.length > 0) violations.push(`${result.settings.length} site settings rows`);
+  else if (
+    last &&
+    (row.tagline !== last || row.hero_title !== `Crash save ${ledger.settings.length - 1}`)
+  )
+    violations.push(
+      `site settings are "${row.tagline}" / "${row.hero_title}", not the last save ${last}`,
+    );
+  const audited = new Map<string, number>();
+  for (const { tagline } of result.settingsAudit)
+    audited.set(tagline, (audited.get(tagline) ?? 0) + 1);
+  for (const tagline of ledger.settings) {
+    const times = audited.get(tagline) ?? 0;
+    if (times !== 1) violations.push(`settings save ${tagline} is in the audit log ${times} times`);
+  }
+
   const orphanFiles = [...files].filter((file) => !referenced.has(file));
   return {
     violations,
@@ -172,6 +211,7 @@ export async function verify(
       listings: result.listings.length,
       photos: result.photos.length,
       orders: result.orders.length,
+      settingsSaves: result.settingsAudit.length,
     },
   };
 }

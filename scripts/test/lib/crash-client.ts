@@ -10,7 +10,7 @@ import type { ServerUnderTest } from "./crash-server.ts";
 /** An HTTP answer; `complete` is false when the body was cut off by a kill. */
 export type Answer = { status: number; location: string; body: string; complete: boolean };
 export type Verdict = "acknowledged" | "applied before" | "unexpected";
-export type WriteKind = "publish" | "order" | "cancel" | "verify";
+export type WriteKind = "publish" | "order" | "cancel" | "verify" | "settings";
 
 export type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -25,11 +25,11 @@ export type Stats = {
 /** Nothing counted yet. */
 export function newStats(): Stats {
   return {
-    acknowledged: { publish: 0, order: 0, cancel: 0, verify: 0 },
-    appliedUnacknowledged: { publish: 0, order: 0, cancel: 0, verify: 0 },
+    acknowledged: { publish: 0, order: 0, cancel: 0, verify: 0, settings: 0 },
+    appliedUnacknowledged: { publish: 0, order: 0, cancel: 0, verify: 0, settings: 0 },
     retries: 0,
     unexpected: [],
-    latency: { publish: [], order: [], cancel: [], verify: [], page: [] },
+    latency: { publish: [], order: [], cancel: [], verify: [], settings: [], page: [] },
   };
 }
 
@@ -181,6 +181,31 @@ export async function photo(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The session cookie of a redirect that signed someone in (not the toast's). */
+function sessionCookie(response: Response, who: string): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !/toast/i.test(pair.split("=")[0]!))
+    .join("; ");
+  if (!cookie) throw new Error(`Signing in ${who} set no session cookie`);
+  return cookie;
+}
+
+/** Logs an existing account in through the real form and returns its session cookie. */
+export async function logIn(server: ServerUnderTest, email: string, password: string) {
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  if (response.status !== 302) {
+    throw new Error(`Logging in ${email} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return sessionCookie(response, email);
+}
+
 /** Registers an account through the real form and returns its session cookie. */
 export async function register(
   server: ServerUnderTest,
@@ -203,11 +228,5 @@ export async function register(
   if (response.status !== 302 && response.status !== 303) {
     throw new Error(`Registering ${email} answered ${response.status}: ${text.slice(0, 300)}`);
   }
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !/toast/i.test(pair.split("=")[0]!))
-    .join("; ");
-  if (!cookie) throw new Error(`Registering ${email} set no session cookie`);
-  return cookie;
+  return sessionCookie(response, email);
 }

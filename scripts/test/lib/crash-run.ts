@@ -9,11 +9,13 @@ import { performance } from "node:perf_hooks";
 
 import pg from "pg";
 
+import { openDatabase } from "#app/db/client.server.ts";
 import { mulberry32 } from "#app/demo/artwork/random.server.ts";
+import { createOrPromoteAdmin } from "#app/models/user.server.ts";
 import { freePort, productionEnv } from "#scripts/dev/production-server.ts";
 
 import { verify } from "./crash-check.ts";
-import { Client, newStats, photo, register, type Stats } from "./crash-client.ts";
+import { Client, logIn, newStats, photo, register, type Stats } from "./crash-client.ts";
 import { ServerUnderTest } from "./crash-server.ts";
 import { runWorkload, type Ledger, type WorkloadOptions } from "./crash-workload.ts";
 
@@ -61,6 +63,23 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       await admin.end();
     },
   };
+}
+
+const ADMIN = {
+  email: "admin@crash.example",
+  password: "crash-admin-password",
+  name: "Crash Admin",
+};
+
+/** The admin who saves the site settings: made as `npm run create-admin` does, before the server starts. */
+async function createAdmin(databaseUrl: string, dataDir: string) {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await database.exclusive(() => database.migrate());
+    await createOrPromoteAdmin(database.db, ADMIN);
+  } finally {
+    await database.close();
+  }
 }
 
 /** Registers the sellers and the buyers (buyers unverified) through the real form. */
@@ -113,17 +132,28 @@ export async function runOnce(
       CONTACT_REQUEST_LIMITS: "false",
       SMTP_URL: "",
     });
+    await createAdmin(databaseUrl, dataDir);
     const server = new ServerUnderTest(port, env, log);
     running = launched = server;
     const started = performance.now();
     await server.start();
 
     const stats = newStats();
-    const ledger: Ledger = { publishes: [], orders: [], cancels: [], buyers: [] };
+    const ledger: Ledger = { publishes: [], orders: [], cancels: [], buyers: [], settings: [] };
     const runId = randomUUID().slice(0, 8);
     const { sellers, buyers } = await registerPeople(server, options, runId, stats, ledger);
+    const admin = new Client(server, await logIn(server, ADMIN.email, ADMIN.password), stats);
     const workOptions = { ...options, runId, dataDir, rng };
-    await runWorkload({ kind, server, sellers, buyers, stats, ledger, options: workOptions });
+    await runWorkload({
+      kind,
+      server,
+      sellers,
+      buyers,
+      admin,
+      stats,
+      ledger,
+      options: workOptions,
+    });
     // One last crash with nothing in flight, then a clean stop: what a restart finds
     // is what the check reads.
     await server.crashAndRestart();

@@ -5,6 +5,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { SITE_DEFAULTS } from "#app/models/site.ts";
+
 import { readOutbox } from "./outbox.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
 import type { ServerUnderTest } from "./crash-server.ts";
@@ -16,6 +18,8 @@ export type Ledger = {
   cancels: number[];
   /** Buyers' addresses, and whether each confirmed it (acknowledged). */
   buyers: { email: string; verified: boolean }[];
+  /** The taglines of the acknowledged site settings saves, in order. */
+  settings: string[];
 };
 
 export type WorkloadOptions = {
@@ -38,6 +42,7 @@ type Run = {
   server: ServerUnderTest;
   sellers: Client[];
   buyers: Client[];
+  admin: Client;
   stats: Stats;
   ledger: Ledger;
   options: WorkloadOptions & { runId: string; dataDir: string; rng: () => number };
@@ -61,7 +66,7 @@ class Work {
     this.stats = run.stats;
     this.ledger = run.ledger;
     this.options = run.options;
-    this.workers = run.sellers.length + run.buyers.length;
+    this.workers = run.sellers.length + run.buyers.length + 1;
     this.budget = { remaining: run.options.writes - run.options.publishes, inFlight: 0 };
   }
 
@@ -238,6 +243,41 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
   work.finished++;
 }
 
+/** Site settings saves the admin makes during the run, one after another. */
+const SETTINGS_SAVES = 12;
+
+/**
+ * The admin saves the whole settings form, numbered by its tagline, while the
+ * others work: each save is one transaction with its audit entry, so the row must
+ * end as the last acknowledged save, with one audit entry per save. A retry of a
+ * save that was applied before its answer was lost changes nothing and is
+ * answered with the same redirect (its audit entry is not written twice).
+ */
+async function adminLoop(work: Work, client: Client) {
+  const { runId } = work.options;
+  while (work.cars.length === 0) await sleep(50);
+  for (let n = 0; n < SETTINGS_SAVES; n++) {
+    const tagline = `crash-${runId}-settings-${n}`;
+    await client.write(
+      "settings",
+      "/dashboard/settings",
+      () =>
+        new URLSearchParams({
+          ...Object.fromEntries(
+            Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
+          ),
+          statsShown: "on",
+          tagline,
+          heroTitle: `Crash save ${n}`,
+        }),
+      (answer) => (redirectTo(answer, "/dashboard/settings") ? "acknowledged" : "unexpected"),
+    );
+    work.ledger.settings.push(tagline);
+    await sleep(100 + work.options.rng() * 400);
+  }
+  work.finished++;
+}
+
 /**
  * Opens the confirmation link from the buyer's registration email (a GET that
  * changes something, retried across kills like every write).
@@ -297,6 +337,7 @@ export async function runWorkload(run: Run): Promise<void> {
     await Promise.all([
       ...sellers.map((client) => sellerLoop(work, client)),
       ...buyers.map((client, b) => buyerLoop(work, client, b, buyers.length)),
+      adminLoop(work, run.admin),
       killer(work),
     ]);
   } finally {
