@@ -40,7 +40,6 @@ const DEFAULT_SITE = publicSiteOf(SITE_DEFAULTS);
 export const links: Route.LinksFunction = () => [
   // Production inlines the stylesheet (Layout); development links it, so Vite can update it.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -51,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, db } = servicesOf(context);
+  const { config, db, storage } = servicesOf(context);
   const [user, flash, settings] = await Promise.all([
     getSessionUser(context, request),
     popToast(config, request),
@@ -64,7 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       user,
       toast: flash.toast,
       publicUrl: config.publicUrl,
-      site: publicSiteOf(settings),
+      site: publicSiteOf(settings, (key) => storage.url(key)),
       // The operator's palette, when they chose a brand colour (computed here, so the
       // colour arithmetic stays out of the browser's bundle).
       brand: settings.brandColour ? brandOf(settings.brandColour) : null,
@@ -91,6 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
+        <link
+          rel="icon"
+          href={rootData?.site.favicon.href ?? "/favicon.svg"}
+          type={rootData?.site.favicon.type ?? "image/svg+xml"}
+        />
         {import.meta.env.DEV ? null : <Stylesheet inline={!rootData?.user} />}
         {/* After the stylesheet, and outside its layers: these colours win over @theme's. */}
         {rootData?.brand ? <style>{rootData.brand.css}</style> : null}

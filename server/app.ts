@@ -18,6 +18,7 @@ import * as productionBuild from "virtual:react-router/server-build";
 
 import { allShownLoaded } from "#app/components/ui/load-when-shown.tsx";
 
+import { mailSenderOf } from "#app/models/site.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth } from "#app/services/auth.server.ts";
 import { oidcProvider, parseEnv } from "#app/services/env.server.ts";
@@ -84,6 +85,7 @@ export async function createApp(options: {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     dataDir: env.DATA_DIR,
+    sender: mailSenderOf(database.db),
   });
   const services: AppServices = {
     db: database.db,

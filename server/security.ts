@@ -200,8 +200,9 @@ export const BODY_LIMITS: Record<string, number> = {
   // Sell and edit a car: 12 photos of up to 15 MB each, plus 1 MB for the other fields.
   "/dashboard/sellCar": LISTING_BODY_MAX_BYTES,
   "/dashboard/productDetails/editProduct/:id": LISTING_BODY_MAX_BYTES,
-  // Site settings: three Markdown pages of up to 20,000 characters, percent-encoded.
-  "/dashboard/settings": 1024 * 1024,
+  // Site settings: a logo and a favicon of up to 5 MB each, three Markdown pages of up
+  // to 20,000 characters and the rest.
+  "/dashboard/settings": 11 * 1024 * 1024,
 };
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 

@@ -10,6 +10,7 @@ import pg from "pg";
 import { inject } from "vitest";
 
 import { fromPglite, openPostgres, type Database } from "#app/db/client.server.ts";
+import { mailSenderOf } from "#app/models/site.server.ts";
 import { createAppContext, type AppServices } from "#app/services/app-context.server.ts";
 import { createAuth, type OidcConfig } from "#app/services/auth.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
@@ -47,7 +48,11 @@ export async function createTestDatabase(options: { oidc?: OidcConfig } = {}): P
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
     database = fromPglite(client);
   }
-  const mailer = createMailer({ from: "Carlot <test@carlot.invalid>", dataDir: mediaDir });
+  const mailer = createMailer({
+    from: "Carlot <test@carlot.invalid>",
+    dataDir: mediaDir,
+    sender: mailSenderOf(database.db),
+  });
   const config = {
     secret: "test-secret-test-secret-test-secret-0123",
     secureCookies: false,

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useParams } from "react-router";
 
+import { useSite } from "#app/components/use-site.ts";
 import { formatPrice } from "#app/models/listing.ts";
 import {
   criteriaSentence,
@@ -64,6 +65,7 @@ export function PriceGuidanceCard({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const siteName = useSite().name;
   const style = guidance.verdict ? VERDICT_STYLE[guidance.verdict] : VERDICT_STYLE.close;
   return (
     <section
@@ -81,8 +83,8 @@ export function PriceGuidanceCard({
         {formatPrice(guidance.high)}.
       </p>
       <p className="mt-1 text-xs opacity-80">
-        Similar means: {criteriaSentence(guidance.criteria)}, for sale on Carlot or sold there. We
-        show guidance only when at least {MIN_COMPARABLES} such cars exist.
+        Similar means: {criteriaSentence(guidance.criteria)}, for sale on {siteName} or sold there.
+        We show guidance only when at least {MIN_COMPARABLES} such cars exist.
       </p>
     </section>
   );
@@ -103,6 +105,7 @@ export function PriceGuidanceHint(props: {
 }) {
   const fetcher = useFetcher<{ guidance: PriceGuidance | null }>();
   const { id } = useParams();
+  const siteName = useSite().name;
   const { load } = fetcher;
   const query = new URLSearchParams({
     make: props.make ?? "",
@@ -138,8 +141,8 @@ export function PriceGuidanceHint(props: {
         />
       ) : ready && fetcher.state === "idle" && fetcher.data ? (
         <p className="text-sm text-slate-600">
-          Fewer than {MIN_COMPARABLES} similar cars on Carlot yet, so there is no price guidance for
-          this car.
+          Fewer than {MIN_COMPARABLES} similar cars on {siteName} yet, so there is no price guidance
+          for this car.
         </p>
       ) : null}
     </div>

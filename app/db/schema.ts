@@ -559,6 +559,9 @@ export const siteSettings = pgTable(
     id: smallint("id").primaryKey().default(1),
     name: text("name").notNull().default(SITE.name),
     tagline: text("tagline").notNull().default(SITE.tagline),
+    // Storage keys of the uploaded logo and favicon; null: the built-in drawings.
+    logoKey: text("logo_key"),
+    faviconKey: text("favicon_key"),
     // Null: the built-in palette.
     brandColour: text("brand_colour"),
     contactEmail: text("contact_email"),
@@ -585,6 +588,14 @@ export const siteSettings = pgTable(
     check("site_settings_one_row", sql`${t.id} = 1`),
     check("site_settings_name", chars(t.name, 1, 40)),
     check("site_settings_tagline", chars(t.tagline, 0, 120)),
+    check(
+      "site_settings_logo_key",
+      sql`${t.logoKey} ~ '^site/logo/[0-9a-f]{2}/[0-9a-f]{32}\\.webp$'`,
+    ),
+    check(
+      "site_settings_favicon_key",
+      sql`${t.faviconKey} ~ '^site/favicon/[0-9a-f]{2}/[0-9a-f]{32}\\.png$'`,
+    ),
     check("site_settings_brand_colour", sql`${t.brandColour} ~ '^#[0-9a-f]{6}$'`),
     check("site_settings_contact_email", chars(t.contactEmail, 3, 254)),
     check("site_settings_social_microblog", httpsOrNull(t.socialMicroblogUrl)),

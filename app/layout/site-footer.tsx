@@ -22,7 +22,7 @@ export function SiteFooter() {
         <div>
           <AppLink to="/" className="inline-flex items-center gap-3 rounded-md">
             <img
-              src="/logo.svg"
+              src={site.logoUrl}
               alt={`${site.name} logo`}
               width={48}
               height={48}

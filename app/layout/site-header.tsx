@@ -32,7 +32,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           to="/"
           className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
         >
-          <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
+          <img src={site.logoUrl} alt="" width={32} height={32} className="size-8" />
           <span className="text-lg max-[400px]:sr-only">{site.name}</span>
         </AppLink>
         <nav

@@ -15,8 +15,10 @@ export function orderMails(input: {
   seller: Person;
   buyer: Person;
   request: Request;
+  /** The site's name, as its operator set it (it signs the emails). */
+  siteName: string;
 }): [toSeller: Mail, toBuyer: Mail] {
-  const { publicUrl, car, seller, buyer, request } = input;
+  const { publicUrl, car, seller, buyer, request, siteName } = input;
   const carUrl = `${publicUrl}${listingPath(car.id)}`;
   const details = [
     `  Name:             ${request.buyerName}`,
@@ -41,7 +43,7 @@ export function orderMails(input: {
         "Meet in a public place in daylight, and do not hand over the car or its papers before",
         "the payment has reached you.",
         "",
-        "— Carlot",
+        `— ${siteName}`,
       ].join("\n"),
     },
     {
@@ -62,7 +64,7 @@ export function orderMails(input: {
         "the car and its papers, and check that the VIN on the car matches the papers.",
         `More advice: ${publicUrl}/safety`,
         "",
-        "— Carlot",
+        `— ${siteName}`,
       ].join("\n"),
     },
   ];
@@ -74,17 +76,18 @@ export function closedOrderMail(input: {
   buyerName: string;
   email: string;
   listingTitle: string;
+  siteName: string;
 }): Mail {
   const what =
     input.reason === "sold"
       ? `The ${input.listingTitle} you asked about has been sold.`
-      : `The ${input.listingTitle} you asked about has been taken off Carlot.`;
+      : `The ${input.listingTitle} you asked about has been taken off ${input.siteName}.`;
   return {
     to: input.email,
     subject:
       input.reason === "sold"
         ? `The ${input.listingTitle} has been sold`
-        : `The ${input.listingTitle} is no longer on Carlot`,
+        : `The ${input.listingTitle} is no longer on ${input.siteName}`,
     text: [
       `Hello ${input.buyerName},`,
       "",
@@ -93,7 +96,7 @@ export function closedOrderMail(input: {
       "",
       `Other cars are waiting for you: ${input.publicUrl}/products/allProducts`,
       "",
-      "— Carlot",
+      `— ${input.siteName}`,
     ].join("\n"),
   };
 }
@@ -106,8 +109,9 @@ export function notificationDigestMail(input: {
   publicUrl: string;
   seller: Person;
   rows: { buyerName: string; listingTitle: string }[];
+  siteName: string;
 }): Mail {
-  const { publicUrl, seller, rows } = input;
+  const { publicUrl, seller, rows, siteName } = input;
   const many = rows.length === 1 ? "1 more person wants" : `${rows.length} more people want`;
   return {
     to: seller.email,
@@ -121,7 +125,7 @@ export function notificationDigestMail(input: {
       "",
       `Their contact details are in My Buyers: ${publicUrl}/dashboard/mybuyers`,
       "",
-      "— Carlot",
+      `— ${siteName}`,
     ].join("\n"),
   };
 }

@@ -14,6 +14,7 @@ import type { Problem } from "#app/models/problem.ts";
 import { deliverHeldMail, dropHeldMailOfOrder, holdMail } from "#app/models/held-mail.server.ts";
 import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
 import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
@@ -82,6 +83,8 @@ export async function placeOrder(
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
+  // Read before the transaction: on PGlite it holds the one connection.
+  const { name: siteName } = await getSiteSettings(services.db);
   const outcome = await services.db.transaction(async (tx) => {
     // Locks the car against a concurrent "mark as sold", which closes open requests.
     const [car] = await tx
@@ -135,6 +138,7 @@ export async function placeOrder(
     if (seller) {
       const [toSeller, toBuyer] = orderMails({
         publicUrl: services.config.publicUrl,
+        siteName,
         car,
         seller,
         buyer: { name: input.buyerName, email: buyer.email },
@@ -341,9 +345,11 @@ export async function notifyClosedOrders(
   closed: ClosedOrder[],
   reason: OrderClosedReason,
 ): Promise<void> {
+  const { name: siteName } = await getSiteSettings(services.db);
+  const { publicUrl } = services.config;
   await sendQuietly(
     services,
-    closed.map((row) => closedOrderMail({ publicUrl: services.config.publicUrl, reason, ...row })),
+    closed.map((row) => closedOrderMail({ publicUrl, siteName, reason, ...row })),
   );
 }
 

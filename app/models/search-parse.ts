@@ -16,6 +16,7 @@ import {
   type SearchFilters,
 } from "#app/models/search.ts";
 import { isPlainText } from "#app/models/text.ts";
+import { SITE_DEFAULTS } from "#app/models/site.ts";
 
 const LABEL: Record<string, string> = {
   q: "search",
@@ -115,6 +116,8 @@ export function parseSearch(
   params: URLSearchParams,
   makeModels: MakeModels,
   now = new Date(),
+  /** The site's name, for "no car on Carlot has it". */
+  siteName: string = SITE_DEFAULTS.name,
 ): { filters: SearchFilters; notices: string[] } {
   const notices: string[] = [];
   const get = (name: (typeof PARAM_ORDER)[number]): string => {
@@ -143,14 +146,16 @@ export function parseSearch(
   if (makeRaw) {
     const make = makeModels.find((entry) => entry.make.toLowerCase() === makeRaw.toLowerCase());
     if (!make) {
-      notices.push(`We ignored the make ${echo(makeRaw)}: no car on Carlot has it.`);
+      notices.push(`We ignored the make ${echo(makeRaw)}: no car on ${siteName} has it.`);
     } else {
       filters.make = make.make;
       if (modelRaw) {
         const model = make.models.find((name) => name.toLowerCase() === modelRaw.toLowerCase());
         if (model) filters.model = model;
         else
-          notices.push(`We ignored the model ${echo(modelRaw)}: no ${make.make} on Carlot has it.`);
+          notices.push(
+            `We ignored the model ${echo(modelRaw)}: no ${make.make} on ${siteName} has it.`,
+          );
       }
     }
   } else if (modelRaw) {

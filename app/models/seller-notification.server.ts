@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { sellerNotification, user } from "#app/db/schema.ts";
 import { notificationDigestMail } from "#app/models/order-mail.server.ts";
+import { getSiteSettings, senderOf } from "#app/models/site.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { hit, LIMITS } from "#app/services/rate-limit.server.ts";
@@ -82,6 +83,9 @@ export async function sendNotificationDigests(
     .from(sellerNotification)
     .where(due)
     .limit(DIGEST_BATCH);
+  // Read before the transactions: on PGlite one holds the only connection while its
+  // email is sent, so the email carries who sends it.
+  const site = await getSiteSettings(db);
   let sent = 0;
   for (const seller of sellers) {
     try {
@@ -102,9 +106,15 @@ export async function sendNotificationDigests(
           .from(user)
           .where(eq(user.id, seller.id));
         if (person) {
-          await services.mailer.send(
-            notificationDigestMail({ publicUrl: services.config.publicUrl, seller: person, rows }),
-          );
+          await services.mailer.send({
+            ...notificationDigestMail({
+              publicUrl: services.config.publicUrl,
+              siteName: site.name,
+              seller: person,
+              rows,
+            }),
+            sender: senderOf(site),
+          });
         }
         await tx
           .update(sellerNotification)

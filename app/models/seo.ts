@@ -56,7 +56,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const publicUrl = publicUrlOf(input.matches);
   const title = `${input.title} — ${name}`;
   const url = absoluteUrl(publicUrl, input.path);
-  const image = input.image ?? { url: DEFAULT_SHARE_IMAGE, alt: `${name} logo` };
+  const logo = rootDataOf(input.matches)?.site?.logoUrl ?? DEFAULT_SHARE_IMAGE;
+  const image = input.image ?? { url: logo, alt: `${name} logo` };
   const imageUrl = absoluteUrl(publicUrl, image.url);
   const tags: MetaDescriptor[] = [
     { title },

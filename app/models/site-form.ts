@@ -3,6 +3,7 @@
 // zod reaches only the settings page. The database checks the same limits.
 import { z } from "zod";
 
+import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
 import { filledText, textField } from "#app/models/text-field.ts";
 
@@ -54,12 +55,32 @@ const brandColour = textField()
   .optional()
   .transform((value) => value ?? null);
 
+/** An uploaded picture, or null when none was chosen (the file input sends an empty file). */
+const picture = z
+  .instanceof(File)
+  .optional()
+  .transform((file) => (file && file.size > 0 ? file : null))
+  .refine(
+    (file) => !file || file.size <= PHOTO_MAX_BYTES,
+    "The picture is larger than 5 MB; choose a smaller one",
+  );
+
+/** A checkbox: sent as "on" when ticked, absent when not. */
+const ticked = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined);
+
 const statValue = required("Enter a figure, like 25.6K", SITE_LIMITS.statValue);
 const statLabel = required("Enter a label, like Likes", SITE_LIMITS.statLabel);
 
 export const siteSettingsSchema = z.object({
   name: required("Site name is required", SITE_LIMITS.name),
   tagline: optional(SITE_LIMITS.tagline),
+  logo: picture,
+  removeLogo: ticked,
+  favicon: picture,
+  removeFavicon: ticked,
   brandColour,
   contactEmail: textField()
     .trim()
@@ -72,11 +93,7 @@ export const siteSettingsSchema = z.object({
   socialNetworkUrl: link,
   heroTitle: required("Hero title is required", SITE_LIMITS.heroTitle),
   heroText: optional(SITE_LIMITS.heroText, "multi-line"),
-  // A checkbox: sent as "on" when ticked, absent when not.
-  statsShown: z
-    .string()
-    .optional()
-    .transform((value) => value !== undefined),
+  statsShown: ticked,
   stat1Value: statValue,
   stat1Label: statLabel,
   stat2Value: statValue,

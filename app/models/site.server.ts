@@ -10,6 +10,10 @@ import { brandCss, brandShades } from "#app/models/brand-colour.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { SITE_DEFAULTS, type SettingChange, type SiteSettings } from "#app/models/site.ts";
 import { cached, invalidate } from "#app/services/cache.server.ts";
+import type { AppServices } from "#app/services/app-context.server.ts";
+import { ImageRejectedError, storeSitePicture } from "#app/services/images.server.ts";
+import type { Sender } from "#app/services/mail.server.ts";
+import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
 
 const CACHE_KEY = "site-settings";
 const CACHE_MS = 1_000;
@@ -28,6 +32,16 @@ async function loadSiteSettings(db: Db): Promise<SiteSettings> {
   // The migration writes the row; only someone deleting it by hand gets here.
   await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
   return { ...SITE_DEFAULTS };
+}
+
+/** Emails come from the site's name, and replies go to its contact email. */
+export function senderOf(settings: SiteSettings): Sender {
+  return { name: settings.name, replyTo: settings.contactEmail };
+}
+
+/** For the mailer: the sender of an email that does not name one. */
+export function mailSenderOf(db: Db): () => Promise<Sender> {
+  return async () => senderOf(await getSiteSettings(db));
 }
 
 /** The palette an operator's brand colour makes: the CSS that sets it, and the header's colour. */
@@ -84,4 +98,58 @@ export async function saveSiteSettings(
   });
   invalidate(db, CACHE_KEY);
   return changes;
+}
+
+export type SettingsFormValue = Omit<SiteSettings, "logoKey" | "faviconKey"> & {
+  logo: File | null;
+  removeLogo: boolean;
+  favicon: File | null;
+  removeFavicon: boolean;
+};
+
+/** A key for the new picture, null to remove the old one, or the old one kept. */
+async function pictureKey(
+  storage: Storage,
+  kind: "logo" | "favicon",
+  upload: File | null,
+  remove: boolean,
+  current: string | null,
+): Promise<string | null> {
+  if (upload) return storeSitePicture(storage, Buffer.from(await upload.arrayBuffer()), kind);
+  return remove ? null : current;
+}
+
+/**
+ * Saves the settings form: new pictures are checked and stored first (a refused
+ * one saves nothing and names its field), then every setting in one transaction;
+ * the pictures it replaced are removed after the commit.
+ */
+export async function saveSettingsForm(
+  services: Pick<AppServices, "db" | "storage">,
+  admin: AuditActor,
+  value: SettingsFormValue,
+): Promise<
+  { ok: true; changes: SettingChange[] } | { ok: false; field: "logo" | "favicon"; message: string }
+> {
+  const { db, storage } = services;
+  const { logo, removeLogo, favicon, removeFavicon, ...texts } = value;
+  const current = await getSiteSettings(db);
+  const keys: Pick<SiteSettings, "logoKey" | "faviconKey"> = { logoKey: null, faviconKey: null };
+  for (const [field, kind, column, upload, remove] of [
+    ["logo", "logo", "logoKey", logo, removeLogo],
+    ["favicon", "favicon", "faviconKey", favicon, removeFavicon],
+  ] as const) {
+    try {
+      keys[column] = await pictureKey(storage, kind, upload, remove, current[column]);
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return { ok: false, field, message: error.message };
+      throw error;
+    }
+  }
+  const changes = await saveSiteSettings(db, admin, { ...texts, ...keys });
+  const replaced = changes
+    .filter((change) => change.setting === "logoKey" || change.setting === "faviconKey")
+    .map((change) => change.from as string | null);
+  await removeStoredFiles(storage, replaced);
+  return { ok: true, changes };
 }

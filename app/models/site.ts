@@ -9,6 +9,8 @@ export type SiteSettings = Omit<typeof siteSettings.$inferSelect, "id" | "update
 export const SITE_DEFAULTS = {
   name: "Carlot",
   tagline: "Trusted Used Car Seller Site.",
+  logoKey: null,
+  faviconKey: null,
   brandColour: null,
   contactEmail: null,
   socialMicroblogUrl: "https://x.com/",
@@ -35,6 +37,8 @@ export const SITE_DEFAULTS = {
 export const SETTING_LABEL: Record<keyof SiteSettings, string> = {
   name: "Site name",
   tagline: "Tagline",
+  logoKey: "Logo",
+  faviconKey: "Favicon",
   brandColour: "Brand colour",
   contactEmail: "Contact email",
   socialMicroblogUrl: "Microblog link",
@@ -114,6 +118,9 @@ export type SitePageSlug = (typeof SITE_PAGES)[number]["slug"];
 /** What every page's header and footer show: sent with the root data, so kept small. */
 export type PublicSite = {
   name: string;
+  /** The operator's logo, or the built-in drawing. */
+  logoUrl: string;
+  favicon: { href: string; type: string };
   tagline: string;
   contactEmail: string | null;
   social: SocialLink[];
@@ -121,9 +128,20 @@ export type PublicSite = {
   pages: { href: string; label: string }[];
 };
 
-export function publicSiteOf(settings: SiteSettings): PublicSite {
+/**
+ * What the root loader sends. `mediaUrl` turns a storage key into the address
+ * pictures are served from (the storage's own, so a CDN works too).
+ */
+export function publicSiteOf(
+  settings: SiteSettings,
+  mediaUrl: (key: string) => string = (key) => `/media/${key}`,
+): PublicSite {
   return {
     name: settings.name,
+    logoUrl: settings.logoKey ? mediaUrl(settings.logoKey) : "/logo.svg",
+    favicon: settings.faviconKey
+      ? { href: mediaUrl(settings.faviconKey), type: "image/png" }
+      : { href: "/favicon.svg", type: "image/svg+xml" },
     tagline: settings.tagline,
     contactEmail: settings.contactEmail,
     social: socialLinksOf(settings),

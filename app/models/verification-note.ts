@@ -22,14 +22,17 @@ const noteDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** "Verified by Carlot on 3 March 2026: identity document, phone". */
-export function verificationNoteText(note: VerificationNote | null | undefined): string {
-  if (!note) return "Verified by Carlot.";
+/** "Verified by Carlot on 3 March 2026: identity document, phone" (the site's name). */
+export function verificationNoteText(
+  note: VerificationNote | null | undefined,
+  siteName: string,
+): string {
+  if (!note) return `Verified by ${siteName}.`;
   const checks = VERIFICATION_CHECKS.filter((check) => note.checks.includes(check)).map(
     (check) => CHECK_NOTE[check],
   );
   const date = noteDate.format(new Date(note.at));
   return checks.length > 0
-    ? `Verified by Carlot on ${date}: ${checks.join(", ")}`
-    : `Verified by Carlot on ${date}`;
+    ? `Verified by ${siteName} on ${date}: ${checks.join(", ")}`
+    : `Verified by ${siteName} on ${date}`;
 }

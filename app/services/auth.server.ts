@@ -10,6 +10,7 @@ import { admin, genericOAuth } from "better-auth/plugins";
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 import { requestLogger } from "#app/services/logger.server.ts";
 import type { Mailer } from "#app/services/mail.server.ts";
@@ -47,36 +48,39 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The emails that give a person one link: the words before and after it. */
 const LINK_EMAILS = {
-  reset: {
-    subject: "Reset your Carlot password",
+  reset: (site: string) => ({
+    subject: `Reset your ${site} password`,
     before: [
-      "Someone (hopefully you) asked to reset the password of your Carlot account.",
+      `Someone (hopefully you) asked to reset the password of your ${site} account.`,
       "Open this link within one hour to choose a new password:",
     ],
     after: ["If you did not ask for this, ignore this email: your password stays the same."],
-  },
-  verify: {
-    subject: "Confirm your email address for Carlot",
+  }),
+  verify: (site: string) => ({
+    subject: `Confirm your email address for ${site}`,
     before: [
-      "Welcome to Carlot. Please confirm that this is your email address by opening",
+      `Welcome to ${site}. Please confirm that this is your email address by opening`,
       "this link within 24 hours:",
     ],
     after: [
       "Until then we send no emails on your behalf, such as the copies of your contact",
       "requests: they wait and are sent when you confirm.",
       "",
-      "If you did not create a Carlot account, ignore this email.",
+      `If you did not create a ${site} account, ignore this email.`,
       "",
-      "— Carlot",
+      `— ${site}`,
     ],
-  },
+  }),
 };
 
-function linkEmail(
+/** One of LINK_EMAILS for `user`, in the words of the site's current name. */
+async function linkEmail(
+  db: Db,
   user: { name: string; email: string },
   url: string,
-  { subject, before, after }: (typeof LINK_EMAILS)[keyof typeof LINK_EMAILS],
+  kind: keyof typeof LINK_EMAILS,
 ) {
+  const { subject, before, after } = LINK_EMAILS[kind]((await getSiteSettings(db)).name);
   const text = [`Hello ${user.name},`, "", ...before, "", url, "", ...after];
   return { to: user.email, subject, text: text.join("\n") };
 }
@@ -179,7 +183,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await mailer.send(linkEmail(user, url, LINK_EMAILS.reset));
+        await mailer.send(await linkEmail(db, user, url, "reset"));
       },
     },
     // Decision 018: a link at registration proves the address; until then the site
@@ -191,7 +195,7 @@ export function createAuth(options: AuthOptions) {
       expiresIn: VERIFY_TOKEN_TTL_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`;
-        await mailer.send(linkEmail(user, url, LINK_EMAILS.verify));
+        await mailer.send(await linkEmail(db, user, url, "verify"));
       },
       async afterEmailVerification(user) {
         await deliverHeldMail({ db, mailer }, { userId: user.id }).catch((error: unknown) =>

@@ -120,10 +120,14 @@ export class ImageRejectedError extends Error {
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 /**
- * Checks an uploaded photo by decoding it (never by its name or MIME type),
- * then stores it re-encoded, square and without metadata. Returns its URL.
+ * Re-encodes a picture someone uploaded, checked by decoding it (never by its name
+ * or MIME type): SVG and unreadable files are refused with a message for them, and
+ * what is stored has no metadata.
  */
-export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promise<string> {
+async function renderUpload(
+  upload: Buffer,
+  render: (image: ReturnType<typeof Sharp>) => ReturnType<typeof Sharp>,
+): Promise<Buffer> {
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -143,24 +147,52 @@ export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promi
       "This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.",
     );
   }
-  let body: Buffer;
   try {
-    body = await sharp(upload, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: 256, height: 256, fit: "cover", position: "attention" })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await render(sharp(upload, { limitInputPixels: 50_000_000 }).rotate()).toBuffer();
   } catch {
     // A header that reads fine over a truncated or damaged picture.
     throw new ImageRejectedError(
       "This photo looks damaged and cannot be read. Choose another one.",
     );
   }
+}
+
+/** A profile photo: stored square (256 px, WebP). Returns its URL. */
+export async function storeProfilePhoto(storage: Storage, upload: Buffer): Promise<string> {
+  const body = await renderUpload(upload, (image) =>
+    image
+      .resize({ width: 256, height: 256, fit: "cover", position: "attention" })
+      .webp({ quality: 82 }),
+  );
   const key = contentKey("avatars", body, "webp");
   await storage.put(key, body, "image/webp");
   // The account keeps our own path, whatever serves the files (local disk, S3 or a
   // public URL): /media answers for every storage, and sign-up only accepts it.
   return `${MEDIA_ROUTE}/${key}`;
+}
+
+/**
+ * The site's logo (256 px square, WebP) or favicon (64 px square, PNG, which every
+ * browser shows in a tab), fitted whole with transparent margins. Returns its key.
+ */
+export async function storeSitePicture(
+  storage: Storage,
+  upload: Buffer,
+  kind: "logo" | "favicon",
+): Promise<string> {
+  const size = kind === "logo" ? 256 : 64;
+  const body = await renderUpload(upload, (image) => {
+    const fitted = image.resize({
+      width: size,
+      height: size,
+      fit: "contain",
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    });
+    return kind === "logo" ? fitted.webp({ quality: 90, alphaQuality: 100 }) : fitted.png();
+  });
+  const key = contentKey(`site/${kind}`, body, kind === "logo" ? "webp" : "png");
+  await storage.put(key, body, kind === "logo" ? "image/webp" : "image/png");
+  return key;
 }
 
 // ── Listing photos uploaded by sellers ─────────────────────────────────────

@@ -16,6 +16,11 @@ export type Mail = {
   html?: string;
   /** Stable across retries of the same email: its Message-ID and outbox file name. */
   key?: string;
+  /**
+   * Who sends it, for an email sent inside a transaction: the mailer would otherwise
+   * read the site settings, and on PGlite the transaction holds the one connection.
+   */
+  sender?: Sender;
 };
 
 /** A time as outbox file names begin with it, so they sort as the times do. */
@@ -27,20 +32,35 @@ export type Mailer = {
   outbox: string | null;
 };
 
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+/** Who the site's emails come from: its name, and where replies go (its contact email). */
+export type Sender = { name: string; replyTo: string | null };
+
+export function createMailer(options: {
+  smtpUrl?: string;
+  /** MAIL_FROM: the address, on the operator's domain. */
+  from: string;
+  dataDir: string;
+  /** The site's current name and contact email; without it, MAIL_FROM as it is. */
+  sender?: () => Promise<Sender>;
+}): Mailer {
   // A keyed mail's Message-ID is the key at the sender's domain.
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? "carlot.local";
-  const envelope = ({ key, ...mail }: Mail) => ({
-    from: options.from,
-    messageId: key ? `<${key}@${domain}>` : undefined,
-    ...mail,
-  });
+  const address = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from.trim();
+  const envelope = async ({ key, sender: given, ...mail }: Mail) => {
+    const sender = given ?? (await options.sender?.());
+    return {
+      from: sender ? { name: sender.name, address } : options.from,
+      replyTo: sender?.replyTo ?? undefined,
+      messageId: key ? `<${key}@${domain}>` : undefined,
+      ...mail,
+    };
+  };
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       outbox: null,
       async send(mail) {
-        await transport.sendMail(envelope(mail));
+        await transport.sendMail(await envelope(mail));
         logger.info({ subject: mail.subject }, "email sent");
       },
     };
@@ -54,7 +74,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     outbox,
     async send(mail) {
-      const info = await transport.sendMail(envelope(mail));
+      const info = await transport.sendMail(await envelope(mail));
       await fs.mkdir(outbox, { recursive: true });
       const name =
         mail.key ?? `${outboxStamp(new Date())}-${Math.random().toString(36).slice(2, 8)}`;

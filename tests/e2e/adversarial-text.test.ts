@@ -257,7 +257,10 @@ const FORMS: FormCase[] = [
       contactEmail: "hello@example.com",
       brandColour: "#166534",
     }),
-    fields: Object.keys(SITE_DEFAULTS).filter((key) => key !== "statsShown"),
+    // Every text field (the checkbox and the pictures' keys are not text people send).
+    fields: Object.keys(SITE_DEFAULTS).filter(
+      (key) => !["statsShown", "logoKey", "faviconKey"].includes(key),
+    ),
   },
 ];
 

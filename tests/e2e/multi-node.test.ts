@@ -2,7 +2,8 @@
 // store, as an operator runs them behind a load balancer, driven by Chromium across
 // them: three start at once and migrate and seed once; an account made on A is signed
 // in on B; a car published with photos on A is on B, photos included; a change on B
-// reaches A's visitors within 1 s; sign-in limits count across nodes; a node killed
+// reaches A's visitors within 1 s; site settings saved on A show on B within 1 s
+// (pages, previews, sitemap, the next email); sign-in limits count across nodes; a node killed
 // with SIGKILL loses nothing it acknowledged; a node with another secret refuses to
 // start.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +17,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { startS3Server } from "#tests/s3-server.ts";
 
 import { launch } from "./browser.ts";
@@ -276,6 +278,88 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     const elapsed = await millisUntil(async () => (await visit(a, detail)).html !== before.html);
     console.info(`A's visitors saw B's change after ${elapsed} ms`);
     await context.close();
+  });
+
+  test("site settings saved on A show on B within 1 s: pages, previews, sitemap, emails", async () => {
+    const [a, b] = [nodes.a!, nodes.b!];
+    const { rows } = await direct.query<{ id: number }>(
+      "select id from listing where status = 'available' order by id limit 1",
+    );
+    const car = `/dashboard/productDetails/${rows[0]!.id}`;
+    // B has the pages stored.
+    for (const [node, path] of [
+      [b, "/"],
+      [b, car],
+      [b, "/sitemap.xml"],
+    ] as const) {
+      await visit(node, path);
+      expect((await visit(node, path)).cache).toBe("hit");
+    }
+    const settings = (values: Record<string, string>) => ({
+      ...Object.fromEntries(
+        Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
+      ),
+      statsShown: "on",
+      ...values,
+    });
+    const adminOnA = await cookieFor(a, "admin@example.com");
+    // The form as a browser sends it, with a logo (stored in the shared S3 store).
+    const body = new FormData();
+    for (const [key, value] of Object.entries(
+      settings({
+        name: "Harbour Motors",
+        brandColour: "#166534",
+        contactEmail: "hello@harbour.example",
+        heroTitle: "Drive Home Happy",
+        aboutMd: "A family garage.",
+      }),
+    )) {
+      body.append(key, value);
+    }
+    body.append(
+      "logo",
+      new File([new Uint8Array(await photo())], "logo.jpg", { type: "image/jpeg" }),
+    );
+    const saved = await fetch(`${a.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: adminOnA },
+      body,
+    });
+    expect(saved.status).toBe(302);
+    const elapsed = await millisUntil(async () => {
+      const [home, detail, sitemap] = await Promise.all([
+        visit(b, "/"),
+        visit(b, car),
+        visit(b, "/sitemap.xml"),
+      ]);
+      return (
+        home.html.includes("Drive Home Happy") &&
+        /<img src="[^"]*\/site\/logo\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp"/.test(home.html) &&
+        home.html.includes("--color-brand-600:#166534") &&
+        home.html.includes(
+          "<title>Find your dream car: used cars from trusted sellers — Harbour Motors</title>",
+        ) &&
+        detail.html.includes('<meta property="og:site_name" content="Harbour Motors"/>') &&
+        sitemap.html.includes("/about</loc>")
+      );
+    });
+    console.info(`B showed A's settings after ${elapsed} ms`);
+    // The next email from B comes from the new name and answers to the contact email.
+    const asked = await fetch(
+      `${b.url}/forgot-password`,
+      form({ email: "liam.carter@example.com" }),
+    );
+    expect(asked.status).toBe(200);
+    const outbox = path.join(root, "b", "outbox");
+    const files = (await fs.readdir(outbox)).sort();
+    const mail = await fs.readFile(path.join(outbox, files.at(-1)!), "utf8");
+    expect(mail).toMatch(/^From: Harbour Motors </m);
+    expect(mail).toMatch(/^Reply-To: hello@harbour\.example$/m);
+    expect(mail).toMatch(/^Subject: Reset your Harbour Motors password$/m);
+    // Back to the defaults, for the tests after this one.
+    const reset = await fetch(`${a.url}/dashboard/settings`, form(settings({}), adminOnA));
+    expect(reset.status).toBe(302);
   });
 
   test("sign-in limits count across nodes", async () => {

@@ -6,6 +6,7 @@
 // Markdown pages and the admin pages open with no script run, no dialog and no CSP
 // violation. The demo site gets its defaults back afterwards, for the files after this.
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SITE_DEFAULTS } from "#app/models/site.ts";
@@ -28,7 +29,7 @@ const asForm = (values: Record<string, unknown>) =>
 /** Saves settings as the admin's browser would without JavaScript. */
 async function saveSettings(values: Record<string, unknown>) {
   const answer = await admin.page.request.post("/dashboard/settings", {
-    form: asForm({ ...SITE_DEFAULTS, ...values }),
+    form: asForm({ ...SITE_DEFAULTS, removeLogo: true, removeFavicon: true, ...values }),
     maxRedirects: 0,
   });
   expect(answer.status(), (await answer.text()).slice(0, 300)).toBe(302);
@@ -67,6 +68,16 @@ describe("an admin makes the site their own", () => {
     await page.getByLabel("Hero title").fill("Drive Home Happy");
     await page.getByLabel("Hero text").fill("Sixty cars, one honest garage.");
     await page.getByLabel("Show the statistics banner").uncheck();
+    const logo = await sharp({
+      create: { width: 400, height: 300, channels: 4, background: "#0f766e" },
+    })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Logo").setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: logo,
+    });
     await page
       .getByLabel("About", { exact: true })
       .fill("# Who we are\n\nA **family** garage since 1987.\n\n- Free test drives\n- Fair prices");
@@ -83,6 +94,10 @@ describe("an admin makes the site their own", () => {
         "Find your dream car: used cars from trusted sellers — Harbour Motors",
       );
       await home.getByRole("heading", { level: 1, name: "Drive Home Happy" }).waitFor();
+      // The uploaded logo, stored square, in the header.
+      const headerLogo = home.getByRole("banner").locator("img").first();
+      expect(await headerLogo.getAttribute("src")).toMatch(/^\/media\/site\/logo\/.+\.webp$/);
+      expect(await headerLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
       await home.getByText("Sixty cars, one honest garage.").waitFor();
       expect(await home.getByText("Cars delivered").count()).toBe(0);
       const footer = home.getByRole("contentinfo");
@@ -152,6 +167,20 @@ describe("an admin makes the site their own", () => {
     await page.getByText("Enter a full address starting with https://").waitFor();
     await page.getByText("Site name is required").waitFor();
     await expect(page.getByLabel("Site name").getAttribute("aria-invalid")).resolves.toBe("true");
+    // A drawing passes the browser's check; the server refuses it next to its field.
+    await page.getByLabel("Brand colour").fill("");
+    await page.getByLabel("Microblog link").fill("https://x.com/");
+    await page.getByLabel("Site name").fill("Never Saved");
+    await page.getByLabel("Favicon").setInputFiles({
+      name: "icon.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'),
+    });
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page
+      .getByText("SVG drawings are not accepted. Choose a JPEG, PNG or WebP photo.")
+      .waitFor();
+    await expect(page.getByLabel("Favicon").getAttribute("aria-invalid")).resolves.toBe("true");
     // Without the browser's check, the server says the same and keeps the settings.
     const answer = await page.request.post("/dashboard/settings", {
       form: asForm({ ...SITE_DEFAULTS, brandColour: "#ffff00", name: "Never Saved" }),
@@ -214,7 +243,7 @@ describe("stored XSS", () => {
   test("a payload in every settings field runs nowhere", async () => {
     expect(Object.keys(PAYLOADS).sort()).toEqual(
       Object.keys(SITE_DEFAULTS)
-        .filter((key) => key !== "statsShown" && key !== "brandColour")
+        .filter((key) => !["statsShown", "brandColour", "logoKey", "faviconKey"].includes(key))
         .sort(),
     );
     // The colour goes into a <style> element: anything but #rrggbb is refused.

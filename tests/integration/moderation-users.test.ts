@@ -255,16 +255,20 @@ describe("verifying sellers", () => {
     for (const each of cars) {
       const shown = await getListingDetail(t.db, t.storage, each.id);
       expect(shown?.seller.verified).toBe(true);
-      expect(verificationNoteText(shown?.seller.verification)).toBe(
-        verificationNoteText({
-          at: details!.verifiedAt.toISOString(),
-          checks: ["identity", "phone"],
-        }),
+      expect(verificationNoteText(shown?.seller.verification, "Carlot")).toBe(
+        verificationNoteText(
+          {
+            at: details!.verifiedAt.toISOString(),
+            checks: ["identity", "phone"],
+          },
+          "Carlot",
+        ),
       );
     }
     expect(
-      verificationNoteText({ at: "2026-03-03T10:00:00Z", checks: ["phone", "identity"] }),
+      verificationNoteText({ at: "2026-03-03T10:00:00Z", checks: ["phone", "identity"] }, "Carlot"),
     ).toBe("Verified by Carlot on 3 March 2026: identity document, phone");
+    expect(verificationNoteText(null, "Harbour Motors")).toBe("Verified by Harbour Motors.");
     // Once verified, verifying again is refused; the list shows the details.
     expect((await act({ intent: "verify", id: seller.id, checks: "phone" })).status).toBe(409);
     const row = (await list(`?q=${encodeURIComponent(seller.email)}`, PATHS.seller)).rows[0];

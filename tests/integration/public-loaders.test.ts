@@ -168,7 +168,7 @@ describe("category and all-cars loader", () => {
     expect(byDefault.heading).toBe("Off Road cars");
     expect(byDefault.rows.map((r) => r.id)).toEqual([available.id]);
     expect(byDefault.total).toBe(1);
-    expect(byDefault.includeSold).toBe(false);
+    expect(byDefault.filters.sold).toBe(false);
 
     const withSold = await callLoader(browse.loader, {
       path: "/products/off-road?sold=1",
@@ -176,7 +176,7 @@ describe("category and all-cars loader", () => {
       context: t.context(),
     });
     expect(withSold.rows.map((r) => r.id).sort()).toEqual([available.id, sold.id].sort());
-    expect(withSold.includeSold).toBe(true);
+    expect(withSold.filters.sold).toBe(true);
   });
 
   test("all cars spans every category and pages through them", async () => {

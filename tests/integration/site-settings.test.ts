@@ -4,13 +4,19 @@
 import fs from "node:fs/promises";
 
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, siteSetting, siteSettings } from "#app/db/schema.ts";
-import { getSiteSettings, saveSiteSettings } from "#app/models/site.server.ts";
+import { getSiteSettings, saveSettingsForm, saveSiteSettings } from "#app/models/site.server.ts";
 import { publicSiteOf, SITE_DEFAULTS, socialLinksOf } from "#app/models/site.ts";
+import { createUserWithPassword } from "#app/models/user.server.ts";
+import * as forgotPassword from "#app/routes/auth/forgot-password/route.tsx";
+import { readOutbox } from "#scripts/test/lib/outbox.ts";
 import { createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
+
+import { callAction } from "./helpers.ts";
 
 let t: TestEnv;
 let admin: { id: string; name: string };
@@ -128,6 +134,131 @@ describe("saving", () => {
     await t.db.delete(siteSettings);
     await saveSiteSettings(t.db, admin, { ...SITE_DEFAULTS, name: "Back Again" });
     expect((await readRow()).name).toBe("Back Again");
+  });
+});
+
+describe("logo and favicon", () => {
+  const png = (colour: string, width = 300, height = 200) =>
+    sharp({ create: { width, height, channels: 4, background: colour } })
+      .png()
+      .toBuffer();
+  /** A stored file's bytes, or null once it is removed. */
+  const stored = async (key: string) => {
+    const object = await t.storage.get(key);
+    return object ? Buffer.concat(await object.body.toArray()) : null;
+  };
+  const form = (files: Partial<Record<"logo" | "favicon", File>>, remove = false) => ({
+    ...SITE_DEFAULTS,
+    logo: files.logo ?? null,
+    favicon: files.favicon ?? null,
+    removeLogo: remove,
+    removeFavicon: remove,
+  });
+
+  test("an upload is checked, stored square and shown; the one it replaces is removed", async () => {
+    const first = await saveSettingsForm(
+      t.services,
+      admin,
+      form({
+        logo: new File([await png("#166534")], "logo.png", { type: "image/png" }),
+        favicon: new File([await png("#b91c1c", 40, 40)], "icon.png", { type: "image/png" }),
+      }),
+    );
+    expect(first.ok).toBe(true);
+    const saved = await getSiteSettings(t.db);
+    expect(saved.logoKey).toMatch(/^site\/logo\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/);
+    expect(saved.faviconKey).toMatch(/^site\/favicon\/.+\.png$/);
+    const logo = await sharp((await stored(saved.logoKey!))!).metadata();
+    expect([logo.format, logo.width, logo.height]).toEqual(["webp", 256, 256]);
+    const icon = await sharp((await stored(saved.faviconKey!))!).metadata();
+    expect([icon.format, icon.width, icon.height]).toEqual(["png", 64, 64]);
+    expect(publicSiteOf(saved).logoUrl).toBe(`/media/${saved.logoKey}`);
+
+    const second = await saveSettingsForm(
+      t.services,
+      admin,
+      form({
+        logo: new File([await png("#1e3a8a")], "logo.png", { type: "image/png" }),
+      }),
+    );
+    expect(second.ok).toBe(true);
+    const now = await getSiteSettings(t.db);
+    expect(now.logoKey).not.toBe(saved.logoKey);
+    expect(now.faviconKey).toBe(saved.faviconKey);
+    expect(await stored(saved.logoKey!)).toBeNull();
+
+    await saveSettingsForm(t.services, admin, form({}, true));
+    const cleared = await getSiteSettings(t.db);
+    expect([cleared.logoKey, cleared.faviconKey]).toEqual([null, null]);
+    expect(publicSiteOf(cleared).logoUrl).toBe("/logo.svg");
+    expect(await stored(now.logoKey!)).toBeNull();
+  });
+
+  test("an SVG or a file that is not a picture is refused by name, and nothing is saved", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`;
+    for (const [file, message] of [
+      [new File([svg], "logo.svg", { type: "image/svg+xml" }), /SVG drawings are not accepted/],
+      [new File(["not a picture"], "logo.png", { type: "image/png" }), /not a photo we can read/],
+    ] as const) {
+      const refused = await saveSettingsForm(t.services, admin, {
+        ...form({ logo: file }),
+        name: "Never Saved",
+      });
+      expect(refused).toMatchObject({ ok: false, field: "logo" });
+      expect(refused.ok ? "" : refused.message).toMatch(message);
+    }
+    expect((await getSiteSettings(t.db)).name).toBe("Carlot");
+  });
+});
+
+describe("emails", () => {
+  test("come from the site's name, answer to its contact email and speak its name", async () => {
+    await saveSiteSettings(t.db, admin, {
+      ...SITE_DEFAULTS,
+      name: "Harbour Motors",
+      contactEmail: "hello@harbour.example",
+    });
+    await createUserWithPassword(t.db, {
+      name: "Nora",
+      email: "nora@example.com",
+      password: "a-long-password",
+      role: "buyer",
+    });
+    await callAction(forgotPassword.action, {
+      path: "/forgot-password",
+      form: { email: "nora@example.com" },
+      context: t.context(),
+    });
+    const mail = (await readOutbox(t.outbox)).find((each) => each.to === "nora@example.com");
+    expect(mail).toMatchObject({
+      from: "Harbour Motors <test@carlot.invalid>",
+      replyTo: "hello@harbour.example",
+      subject: "Reset your Harbour Motors password",
+    });
+    expect(mail!.body).toContain("the password of your Harbour Motors account");
+    expect(mail!.body).not.toContain("Carlot");
+  });
+
+  test("a name with markup or an address in it stays a plain-text name", async () => {
+    const name = '"x@evil.example" <img src=x onerror=1>';
+    await saveSiteSettings(t.db, admin, { ...SITE_DEFAULTS, name });
+    await createUserWithPassword(t.db, {
+      name: "Otto",
+      email: "otto@example.com",
+      password: "a-long-password",
+      role: "buyer",
+    });
+    await callAction(forgotPassword.action, {
+      path: "/forgot-password",
+      form: { email: "otto@example.com" },
+      context: t.context(),
+    });
+    const mail = (await readOutbox(t.outbox)).find((each) => each.to === "otto@example.com");
+    // The address stays ours; the name is quoted (emails are plain text: nothing runs).
+    expect(mail!.from).toMatch(/<test@carlot\.invalid>$/);
+    expect(mail!.from).not.toContain("<x@evil.example>");
+    expect(mail!.replyTo).toBe("");
+    expect(mail!.body).toContain(`the password of your ${name} account`);
   });
 });
 

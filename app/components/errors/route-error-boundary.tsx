@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { useSite } from "#app/components/use-site.ts";
 
 // Most pages work: the browser loads the 404 page and the other error messages only
 // for a page that shows one. The message for a failed network stays in every page,
@@ -19,9 +20,10 @@ function isNetworkFailure(error: unknown): boolean {
 
 function NetworkFailure() {
   const location = useLocation();
+  const site = useSite();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">We could not reach Carlot</h1>
+      <h1 className="text-2xl font-bold text-slate-900">We could not reach {site.name}</h1>
       <p className="mt-4 text-slate-600">Check your internet connection, then try again.</p>
       <a
         href={`${location.pathname}${location.search}`}

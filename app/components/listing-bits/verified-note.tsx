@@ -2,6 +2,7 @@
 // <details>, so it opens with a click, a tap, Enter or Space, without JavaScript,
 // and its note flows below the badge (no popover to fall off a phone's screen).
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import { verificationNoteText, type VerificationNote } from "#app/models/verification-note.ts";
 
 export function VerifiedNote({
@@ -11,6 +12,7 @@ export function VerifiedNote({
   note: VerificationNote | null;
   className?: string;
 }) {
+  const site = useSite();
   return (
     <details className={`group max-w-full min-w-0 ${className}`}>
       <summary className="verified-badge">
@@ -18,7 +20,7 @@ export function VerifiedNote({
         Verified
         <span className="sr-only">seller: what was checked</span>
       </summary>
-      <span className="verified-note">{verificationNoteText(note)}</span>
+      <span className="verified-note">{verificationNoteText(note, site.name)}</span>
     </details>
   );
 }

@@ -3,7 +3,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-export type OutboxMail = { to: string; subject: string; body: string };
+export type OutboxMail = {
+  to: string;
+  from: string;
+  replyTo: string;
+  subject: string;
+  body: string;
+};
 
 /**
  * The whole messages in `dir`, oldest first (file names start with the time), with
@@ -27,7 +33,13 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         "latin1",
       ).toString("utf8");
-      return { to: header("To"), subject: header("Subject"), body };
+      return {
+        to: header("To"),
+        from: header("From"),
+        replyTo: header("Reply-To"),
+        subject: header("Subject"),
+        body,
+      };
     }),
   );
 }

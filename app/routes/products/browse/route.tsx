@@ -16,6 +16,7 @@ import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
 import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
 import { seoMeta } from "#app/models/seo.ts";
@@ -108,12 +109,13 @@ function categoryLinks(
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);
   const category = await categoryOf(db, params.category, url);
-  const [makeModels, categories, viewer] = await Promise.all([
+  const [makeModels, categories, viewer, site] = await Promise.all([
     findMakeModels(db),
     findCategories(db, storage),
     getSessionUser(context, request),
+    getSiteSettings(db),
   ]);
-  const { filters, notices } = parseSearch(url.searchParams, makeModels);
+  const { filters, notices } = parseSearch(url.searchParams, makeModels, new Date(), site.name);
   const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
   redirectToCanonical(url, searchQuery(filters, {}, { compare }), notices.length > 0);
   const scope = { categoryId: category?.id };
@@ -135,7 +137,6 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
     makeModels,
     filters,
-    includeSold: filters.sold,
     notices,
     canonicalQuery: searchQuery(filters),
     compare,

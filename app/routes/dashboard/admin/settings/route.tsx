@@ -7,7 +7,8 @@ import { SettingsForm } from "./settings-form.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { siteSettingsSchema } from "#app/models/site-form.ts";
-import { getSiteSettings, saveSiteSettings } from "#app/models/site.server.ts";
+import { publicSiteOf } from "#app/models/site.ts";
+import { getSiteSettings, saveSettingsForm } from "#app/models/site.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
@@ -21,7 +22,9 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.settings);
-  return { settings: await getSiteSettings(servicesOf(context).db) };
+  const { db, storage } = servicesOf(context);
+  const settings = await getSiteSettings(db);
+  return { settings, site: publicSiteOf(settings, (key) => storage.url(key)) };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -30,14 +33,24 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  const { db, config } = servicesOf(context);
-  const changes = await saveSiteSettings(db, admin, submission.value);
-  return redirectWithToast(config, "/dashboard/settings", {
+  const services = servicesOf(context);
+  const saved = await saveSettingsForm(services, admin, submission.value);
+  if (!saved.ok) {
+    const result = submission.reply({ fieldErrors: { [saved.field]: [saved.message] } });
+    return data({ result }, { status: 400 });
+  }
+  return redirectWithToast(services.config, "/dashboard/settings", {
     type: "success",
-    message: changes.length > 0 ? "Site settings saved" : "Nothing changed",
+    message: saved.changes.length > 0 ? "Site settings saved" : "Nothing changed",
   });
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsForm settings={loaderData.settings} lastResult={actionData?.result} />;
+  return (
+    <SettingsForm
+      settings={loaderData.settings}
+      pictures={loaderData.site}
+      lastResult={actionData?.result}
+    />
+  );
 }

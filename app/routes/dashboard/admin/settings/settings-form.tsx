@@ -13,10 +13,10 @@ import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
 import { SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
-import { SETTING_LABEL, SITE_PAGES, type SiteSettings } from "#app/models/site.ts";
+import { SETTING_LABEL, SITE_PAGES, type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
 /** The saved settings as the strings the controls show (a ticked box is "on"). */
-function formValues(settings: SiteSettings): Record<string, string> {
+function formValues({ logoKey: _logo, faviconKey: _icon, ...settings }: SiteSettings) {
   return Object.fromEntries(
     Object.entries(settings).map(([key, value]) => [
       key,
@@ -52,11 +52,57 @@ function Section({
 const MARKDOWN_HINT =
   "Markdown: # heading, **bold**, *italic*, - list item, [words](https://…). Empty: no page and no footer link.";
 
+const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+
+/** The logo or favicon: what shows now, a file to replace it, and a box to remove it. */
+function PictureField({
+  field,
+  remove,
+  label,
+  current,
+  custom,
+  hint,
+}: {
+  field: Parameters<typeof InputField>[0]["field"];
+  remove: Parameters<typeof InputField>[0]["field"];
+  label: string;
+  current: string;
+  custom: boolean;
+  hint: string;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <img
+        src={current}
+        alt={`The ${label.toLowerCase()} now`}
+        width={48}
+        height={48}
+        className="mt-8 size-12 shrink-0 rounded-lg bg-brand-900 object-contain p-1"
+      />
+      <div className="min-w-0 flex-1">
+        <InputField field={field} label={label} type="file" accept={PICTURE_TYPES} hint={hint} />
+        {custom ? (
+          <label className="-mt-3 mb-4 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              {...getInputProps(remove, { type: "checkbox" })}
+              className="size-4 accent-brand-600"
+            />
+            Go back to the built-in {label.toLowerCase()}
+          </label>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 export function SettingsForm({
   settings,
+  pictures,
   lastResult,
 }: {
   settings: SiteSettings;
+  /** The logo and favicon as the site shows them. */
+  pictures: Pick<PublicSite, "logoUrl" | "favicon">;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const { form, fields, formError, pending } = useSchemaForm(
@@ -75,7 +121,12 @@ export function SettingsForm({
         intro="Your marketplace's name, links, home page and pages. Saved changes show on every page within a second."
       />
       <AdminNav />
-      <Form method="post" className="mt-8 space-y-6" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-8 space-y-6"
+        {...getFormProps(form)}
+      >
         <FormError message={formError} />
         <Section title="Your marketplace" intro="Shown in the header, the footer and page titles.">
           <div className="grid gap-x-6 sm:grid-cols-2">
@@ -94,6 +145,22 @@ export function SettingsForm({
               label={SETTING_LABEL.contactEmail}
               type="email"
               hint="Optional. Shown in the footer."
+            />
+            <PictureField
+              field={fields.logo}
+              remove={fields.removeLogo}
+              label={SETTING_LABEL.logoKey}
+              current={pictures.logoUrl}
+              custom={settings.logoKey !== null}
+              hint="Optional. A square picture (JPEG, PNG or WebP, up to 5 MB); not SVG."
+            />
+            <PictureField
+              field={fields.favicon}
+              remove={fields.removeFavicon}
+              label={SETTING_LABEL.faviconKey}
+              current={pictures.favicon.href}
+              custom={settings.faviconKey !== null}
+              hint="Optional. The small picture in the browser's tab."
             />
             <div className="flex items-start gap-3">
               <div className="min-w-0 flex-1">
