@@ -578,6 +578,7 @@ export const siteSettings = pgTable(
     stat2Label: text("stat2_label").notNull().default(SITE.stat2Label),
     stat3Value: text("stat3_value").notNull().default(SITE.stat3Value),
     stat3Label: text("stat3_label").notNull().default(SITE.stat3Label),
+    advertisedCount: smallint("advertised_count").notNull().default(SITE.advertisedCount),
     termsMd: text("terms_md").notNull().default(""),
     privacyMd: text("privacy_md").notNull().default(""),
     aboutMd: text("about_md").notNull().default(""),
@@ -608,6 +609,7 @@ export const siteSettings = pgTable(
       sql`${chars(t.stat1Value, 1, 12)} and ${chars(t.stat2Value, 1, 12)} and ${chars(t.stat3Value, 1, 12)}
         and ${chars(t.stat1Label, 1, 24)} and ${chars(t.stat2Label, 1, 24)} and ${chars(t.stat3Label, 1, 24)}`,
     ),
+    check("site_settings_advertised_count", sql`${t.advertisedCount} between 1 and 12`),
     check(
       "site_settings_pages",
       sql`${chars(t.termsMd, 0, 20000)} and ${chars(t.privacyMd, 0, 20000)} and ${chars(t.aboutMd, 0, 20000)}`,

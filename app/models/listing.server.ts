@@ -14,7 +14,10 @@ import { selectListingRows, selectRows, toRow } from "#app/models/listing-rows.s
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const LISTINGS_PAGE_SIZE = 20;
-/** The home table shows at most this many advertised cars (a daily rotation when there are more). */
+/**
+ * The home table shows at most this many advertised cars (a daily rotation when there
+ * are more): the most an operator may choose, and the default.
+ */
 export const ADVERTISED_LIMIT = 12;
 
 /**
@@ -36,17 +39,19 @@ export function rotationDay(now: Date): number {
 
 /**
  * The home table: advertised cars that are available and freshly confirmed, at
- * most ADVERTISED_LIMIT, in the day's rotation (see pickPage in listing-rows.server.ts).
+ * most `limit` (the site's setting), in the day's rotation (see pickPage in
+ * listing-rows.server.ts).
  */
 export async function findAdvertisedListings(
   db: Db,
   storage: Storage,
   now: Date = new Date(),
+  limit: number = ADVERTISED_LIMIT,
 ): Promise<ListingRow[]> {
   const rows = await selectRows(db, {
     order: "rotation",
     where: and(isNotNull(listing.advertisedAt), availableAndFresh(now))!,
-    limit: ADVERTISED_LIMIT,
+    limit: Math.min(limit, ADVERTISED_LIMIT),
     day: rotationDay(now),
   });
   return rows.map((raw) => toRow(storage, raw));

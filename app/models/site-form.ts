@@ -100,6 +100,12 @@ export const siteSettingsSchema = z.object({
   stat2Label: statLabel,
   stat3Value: statValue,
   stat3Label: statLabel,
+  advertisedCount: filledText("Choose how many advertised cars to show, from 1 to 12")
+    .regex(/^\d{1,2}$/, "Choose a whole number from 1 to 12")
+    .transform(Number)
+    .pipe(
+      z.number().min(1, "Choose a number from 1 to 12").max(12, "Choose a number from 1 to 12"),
+    ),
   aboutMd: optional(SITE_LIMITS.page, "multi-line"),
   termsMd: optional(SITE_LIMITS.page, "multi-line"),
   privacyMd: optional(SITE_LIMITS.page, "multi-line"),

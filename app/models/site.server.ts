@@ -53,7 +53,7 @@ export function brandOf(colour: string): { css: string; themeColour: string } {
 /** Audit entries keep long texts (the pages) shortened. */
 const AUDIT_TEXT_MAX = 200;
 
-function forAudit(value: SiteSettings[keyof SiteSettings]): string | boolean | null {
+function forAudit(value: SiteSettings[keyof SiteSettings]): string | number | boolean | null {
   if (typeof value !== "string" || value.length <= AUDIT_TEXT_MAX) return value;
   return `${value.slice(0, AUDIT_TEXT_MAX - 1)}…`;
 }

@@ -99,6 +99,11 @@ describe("home loader", () => {
     }
     const data = await callLoader(home.loader, { path: "/", context: t.context() });
     expect(data.advertised).toHaveLength(ADVERTISED_LIMIT);
+    // An operator who wants fewer gets fewer.
+    await changeSiteSettings(t.db, { advertisedCount: 4 });
+    const fewer = await callLoader(home.loader, { path: "/", context: t.context() });
+    expect(fewer.advertised).toHaveLength(4);
+    await changeSiteSettings(t.db, SITE_DEFAULTS);
   });
 
   test("uses the operator's statistics when set", async () => {

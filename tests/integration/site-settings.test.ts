@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 
 import { auditLog, siteSetting, siteSettings } from "#app/db/schema.ts";
 import { getSiteSettings, saveSettingsForm, saveSiteSettings } from "#app/models/site.server.ts";
+import { siteSettingsSchema } from "#app/models/site-form.ts";
 import { publicSiteOf, SITE_DEFAULTS, socialLinksOf } from "#app/models/site.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as forgotPassword from "#app/routes/auth/forgot-password/route.tsx";
@@ -282,5 +283,22 @@ describe("the footer's social links", () => {
         label: "Facebook (opens facebook.com)",
       },
     ]);
+  });
+});
+
+describe("the home page's advertised cars", () => {
+  test("show as many as the operator chose, 1 to 12", async () => {
+    const parse = (count: string) =>
+      siteSettingsSchema.shape.advertisedCount.safeParse(count).success;
+    expect(["1", "12", " 7 "].map(parse)).toEqual([true, true, true]);
+    expect(["0", "13", "2.5", "-1", "", "x"].map(parse)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await expect(t.db.update(siteSettings).set({ advertisedCount: 13 })).rejects.toThrow();
   });
 });

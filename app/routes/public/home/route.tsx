@@ -21,10 +21,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const storage = context.get(storageContext);
-  const [categories, advertised, settings] = await Promise.all([
+  const settings = await getSiteSettings(db);
+  const shown = settings.advertisedCount;
+  const [categories, advertised] = await Promise.all([
     findCategories(db, storage),
-    cachedShared(db, "home:advertised", () => findAdvertisedListings(db, storage)),
-    getSiteSettings(db),
+    cachedShared(db, `home:advertised:${shown}`, () =>
+      findAdvertisedListings(db, storage, new Date(), shown),
+    ),
   ]);
   return {
     categories,

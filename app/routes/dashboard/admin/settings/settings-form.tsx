@@ -20,7 +20,7 @@ function formValues({ logoKey: _logo, faviconKey: _icon, ...settings }: SiteSett
   return Object.fromEntries(
     Object.entries(settings).map(([key, value]) => [
       key,
-      typeof value === "boolean" ? (value ? "on" : "") : (value ?? ""),
+      typeof value === "boolean" ? (value ? "on" : "") : String(value ?? ""),
     ]),
   );
 }
@@ -209,6 +209,14 @@ export function SettingsForm({
             label={SETTING_LABEL.heroText}
             hint="Optional. The paragraph under the title."
           />
+          <div className="max-w-xs">
+            <InputField
+              field={fields.advertisedCount}
+              label={SETTING_LABEL.advertisedCount}
+              hint="1 to 12. When sellers advertise more, they take turns day by day."
+              inputMode="numeric"
+            />
+          </div>
           <label className="mt-2 mb-4 flex items-center gap-2.5 text-sm font-semibold text-slate-800">
             <input
               {...getInputProps(fields.statsShown, { type: "checkbox" })}

@@ -1,0 +1,2 @@
+ALTER TABLE "site_settings" ADD COLUMN "advertised_count" smallint DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_advertised_count" CHECK ("site_settings"."advertised_count" between 1 and 12);
