@@ -18,8 +18,8 @@ import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { SiteFooter } from "#app/layout/site-footer.tsx";
 import { SiteHeader } from "#app/layout/site-header.tsx";
 import { DEFAULT_DESCRIPTION, isPrivatePath } from "#app/models/seo.ts";
-import { brandOf, getSiteSettings } from "#app/models/site.server.ts";
-import { homeTitleOf, publicSiteOf, SITE_DEFAULTS } from "#app/models/site.ts";
+import { brandOf, getSiteSettings, publicSiteOf } from "#app/models/site.server.ts";
+import { FALLBACK_SITE, homeTitleOf } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
 import { popToast } from "#app/services/toast.server.ts";
@@ -35,15 +35,13 @@ const VerifyEmailBanner = loadWhenShown(() =>
   import("#app/components/verify-email-banner.tsx").then((m) => m.VerifyEmailBanner),
 );
 
-const DEFAULT_SITE = publicSiteOf(SITE_DEFAULTS);
-
 export const links: Route.LinksFunction = () => [
   // Production inlines the stylesheet (Layout); development links it, so Vite can update it.
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: homeTitleOf(loaderData?.site ?? DEFAULT_SITE) },
+  { title: homeTitleOf(loaderData?.site ?? FALLBACK_SITE) },
   { name: "description", content: DEFAULT_DESCRIPTION },
 ];
 

@@ -22,31 +22,6 @@ export function Icon({ children, ...props }: IconProps) {
   );
 }
 
-export function MicroblogIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 4l16 16M20 4L4 20" />
-    </Icon>
-  );
-}
-
-export function VideoIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="2.5" y="5" width="19" height="14" rx="4" />
-      <path d="M10 9.2v5.6l4.8-2.8z" fill="currentColor" />
-    </Icon>
-  );
-}
-
-export function SocialNetworkIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M14.5 8H17V4.5h-2.5A3.5 3.5 0 0 0 11 8v2.5H8.5V14H11v6h3.5v-6H17l.5-3.5h-3V8.5a.5.5 0 0 1 .5-.5z" />
-    </Icon>
-  );
-}
-
 /** Drawn by CSS (.icon-check-badge in styles/app.css): lists repeat it on every row. */
 export function CheckBadgeIcon({ className = "" }: { className?: string }) {
   return <span aria-hidden="true" className={`icon-check-badge ${className}`} />;

@@ -1,12 +1,5 @@
-import { MicroblogIcon, SocialNetworkIcon, VideoIcon } from "#app/components/icons.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSite } from "#app/components/use-site.ts";
-
-const SOCIAL_ICONS = {
-  microblog: MicroblogIcon,
-  video: VideoIcon,
-  social: SocialNetworkIcon,
-};
 
 const EXPLORE = [
   { href: "/products", label: "Browse cars by category" },
@@ -35,7 +28,7 @@ export function SiteFooter() {
             <p className="mt-3 text-sm">
               <a
                 href={`mailto:${site.contactEmail}`}
-                className="break-all underline decoration-white/30 underline-offset-4 hover:text-white"
+                className="break-all underline hover:text-white"
               >
                 {site.contactEmail}
               </a>
@@ -58,21 +51,19 @@ export function SiteFooter() {
           <div>
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Social</h2>
             <ul className="mt-3 flex gap-3">
-              {site.social.map((link) => {
-                const IconComponent = SOCIAL_ICONS[link.kind];
-                return (
-                  <li key={link.kind}>
-                    <a
-                      href={link.href}
-                      aria-label={link.label}
-                      rel="noopener noreferrer"
-                      className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent-500 hover:text-slate-900"
-                    >
-                      <IconComponent className="size-5" />
-                    </a>
-                  </li>
-                );
-              })}
+              {site.social.map((link) => (
+                <li key={link.kind}>
+                  <a
+                    href={link.href}
+                    aria-label={link.label}
+                    rel="noopener noreferrer"
+                    className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent-500 hover:text-slate-900"
+                  >
+                    {/* Drawn by CSS (.icon-microblog, .icon-video, .icon-social in app.css). */}
+                    <span aria-hidden="true" className={`icon-${link.kind} size-5`} />
+                  </a>
+                </li>
+              ))}
             </ul>
           </div>
         ) : null}

@@ -16,7 +16,7 @@ import {
   type SearchFilters,
 } from "#app/models/search.ts";
 import { isPlainText } from "#app/models/text.ts";
-import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { FALLBACK_SITE } from "#app/models/site.ts";
 
 const LABEL: Record<string, string> = {
   q: "search",
@@ -117,7 +117,7 @@ export function parseSearch(
   makeModels: MakeModels,
   now = new Date(),
   /** The site's name, for "no car on Carlot has it". */
-  siteName: string = SITE_DEFAULTS.name,
+  siteName: string = FALLBACK_SITE.name,
 ): { filters: SearchFilters; notices: string[] } {
   const notices: string[] = [];
   const get = (name: (typeof PARAM_ORDER)[number]): string => {

@@ -9,8 +9,8 @@ import { findCategories } from "#app/models/category.server.ts";
 import { availableAndFresh } from "#app/models/listing.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { absoluteUrl } from "#app/models/seo.ts";
-import { getSiteSettings } from "#app/models/site.server.ts";
-import { publicSiteOf } from "#app/models/site.ts";
+import { getSiteSettings, publicSiteOf } from "#app/models/site.server.ts";
+
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const SITEMAP_MAX_URLS = 50_000;

@@ -2,7 +2,7 @@
 // OpenGraph / Twitter cards and robots rules, built the same way on every page.
 import type { MetaDescriptor } from "react-router";
 
-import { SITE_DEFAULTS, type PublicSite } from "#app/models/site.ts";
+import { FALLBACK_SITE, type PublicSite } from "#app/models/site.ts";
 import type { CarFacts } from "#app/models/listing.ts";
 
 export const DEFAULT_DESCRIPTION =
@@ -99,7 +99,7 @@ export function publicUrlOf(matches: Matches): string {
 
 /** The site's name as its operator set it. */
 export function siteNameOf(matches: Matches): string {
-  return rootDataOf(matches)?.site?.name ?? SITE_DEFAULTS.name;
+  return rootDataOf(matches)?.site?.name ?? FALLBACK_SITE.name;
 }
 
 /** A page's title: its own words, then the site's name. */

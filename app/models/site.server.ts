@@ -8,12 +8,76 @@ import type { Db } from "#app/db/client.server.ts";
 import { siteSettings } from "#app/db/schema.ts";
 import { brandCss, brandShades } from "#app/models/brand-colour.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
-import { SITE_DEFAULTS, type SettingChange, type SiteSettings } from "#app/models/site.ts";
+import { SITE_PAGES } from "#app/models/site-labels.ts";
+import {
+  SITE_DEFAULTS,
+  SOCIAL_KINDS,
+  type PublicSite,
+  type SettingChange,
+  type SiteSettings,
+  type SocialKind,
+  type SocialLink,
+} from "#app/models/site.ts";
 import { cached, invalidate } from "#app/services/cache.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { ImageRejectedError, storeSitePicture } from "#app/services/images.server.ts";
 import type { Sender } from "#app/services/mail.server.ts";
 import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+
+const SOCIAL_COLUMN = {
+  microblog: "socialMicroblogUrl",
+  video: "socialVideoUrl",
+  social: "socialNetworkUrl",
+} as const satisfies Record<SocialKind, keyof SiteSettings>;
+
+// A link's accessible name says where it goes: the service's own name when it is one
+// of the well-known ones, else what kind of page it is.
+const KNOWN_SERVICES: Record<string, string> = {
+  "x.com": "X",
+  "twitter.com": "X",
+  "youtube.com": "YouTube",
+  "facebook.com": "Facebook",
+};
+const KIND_NAME: Record<SocialKind, string> = {
+  microblog: "Microblog",
+  video: "Videos",
+  social: "Social network",
+};
+
+/** The footer's icons: only links that are set and use https. */
+export function socialLinksOf(settings: SiteSettings): SocialLink[] {
+  return SOCIAL_KINDS.flatMap((kind) => {
+    const href = settings[SOCIAL_COLUMN[kind]];
+    const url = href ? URL.parse(href) : null;
+    if (!href || url?.protocol !== "https:") return [];
+    const host = url.hostname.replace(/^www\./, "");
+    return [{ kind, href, label: `${KNOWN_SERVICES[host] ?? KIND_NAME[kind]} (opens ${host})` }];
+  });
+}
+
+/**
+ * What the root loader sends. `mediaUrl` turns a storage key into the address
+ * pictures are served from (the storage's own, so a CDN works too).
+ */
+export function publicSiteOf(
+  settings: SiteSettings,
+  mediaUrl: (key: string) => string = (key) => `/media/${key}`,
+): PublicSite {
+  return {
+    name: settings.name,
+    logoUrl: settings.logoKey ? mediaUrl(settings.logoKey) : "/logo.svg",
+    favicon: settings.faviconKey
+      ? { href: mediaUrl(settings.faviconKey), type: "image/png" }
+      : { href: "/favicon.svg", type: "image/svg+xml" },
+    tagline: settings.tagline,
+    contactEmail: settings.contactEmail,
+    social: socialLinksOf(settings),
+    pages: SITE_PAGES.filter((page) => settings[page.column].trim() !== "").map((page) => ({
+      href: `/${page.slug}`,
+      label: page.label,
+    })),
+  };
+}
 
 const CACHE_KEY = "site-settings";
 const CACHE_MS = 1_000;

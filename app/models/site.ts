@@ -6,9 +6,12 @@ import type { siteSettings } from "#app/db/schema.ts";
 /** What an operator sets: the settings row without its bookkeeping columns. */
 export type SiteSettings = Omit<typeof siteSettings.$inferSelect, "id" | "updatedAt" | "updatedBy">;
 
+const DEFAULT_NAME = "Carlot";
+const DEFAULT_TAGLINE = "Trusted Used Car Seller Site.";
+
 export const SITE_DEFAULTS = {
-  name: "Carlot",
-  tagline: "Trusted Used Car Seller Site.",
+  name: DEFAULT_NAME,
+  tagline: DEFAULT_TAGLINE,
   logoKey: null,
   faviconKey: null,
   brandColour: null,
@@ -34,32 +37,6 @@ export const SITE_DEFAULTS = {
 // (Not `satisfies SiteSettings`: the schema's defaults come from here. getSiteSettings
 // returns these as SiteSettings, which checks them.)
 
-/** What each setting is called, on its form and in the audit log. */
-export const SETTING_LABEL: Record<keyof SiteSettings, string> = {
-  name: "Site name",
-  tagline: "Tagline",
-  logoKey: "Logo",
-  faviconKey: "Favicon",
-  brandColour: "Brand colour",
-  contactEmail: "Contact email",
-  socialMicroblogUrl: "Microblog link",
-  socialVideoUrl: "Video channel link",
-  socialNetworkUrl: "Social network link",
-  heroTitle: "Hero title",
-  heroText: "Hero text",
-  statsShown: "Statistics banner",
-  stat1Value: "First figure",
-  stat1Label: "First label",
-  stat2Value: "Second figure",
-  stat2Label: "Second label",
-  stat3Value: "Third figure",
-  stat3Label: "Third label",
-  advertisedCount: "Advertised cars on the home page",
-  termsMd: "Terms",
-  privacyMd: "Privacy",
-  aboutMd: "About",
-};
-
 /** One setting an admin changed, as its audit entry keeps it. */
 export type SettingChange = { setting: keyof SiteSettings; from: unknown; to: unknown };
 
@@ -79,44 +56,6 @@ export const SOCIAL_KINDS = ["microblog", "video", "social"] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
 export type SocialLink = { kind: SocialKind; href: string; label: string };
 
-const SOCIAL_COLUMN = {
-  microblog: "socialMicroblogUrl",
-  video: "socialVideoUrl",
-  social: "socialNetworkUrl",
-} as const satisfies Record<SocialKind, keyof SiteSettings>;
-
-// A link's accessible name says where it goes: the service's own name when it is one
-// of the well-known ones, else what kind of page it is.
-const KNOWN_SERVICES: Record<string, string> = {
-  "x.com": "X",
-  "twitter.com": "X",
-  "youtube.com": "YouTube",
-  "facebook.com": "Facebook",
-};
-const KIND_NAME: Record<SocialKind, string> = {
-  microblog: "Microblog",
-  video: "Videos",
-  social: "Social network",
-};
-
-/** The footer's icons: only links that are set and use https. */
-export function socialLinksOf(settings: SiteSettings): SocialLink[] {
-  return SOCIAL_KINDS.flatMap((kind) => {
-    const href = settings[SOCIAL_COLUMN[kind]];
-    const url = href ? URL.parse(href) : null;
-    if (!href || url?.protocol !== "https:") return [];
-    const host = url.hostname.replace(/^www\./, "");
-    return [{ kind, href, label: `${KNOWN_SERVICES[host] ?? KIND_NAME[kind]} (opens ${host})` }];
-  });
-}
-
-export const SITE_PAGES = [
-  { slug: "about", label: "About", column: "aboutMd" },
-  { slug: "terms", label: "Terms", column: "termsMd" },
-  { slug: "privacy", label: "Privacy", column: "privacyMd" },
-] as const satisfies { slug: string; label: string; column: keyof SiteSettings }[];
-export type SitePageSlug = (typeof SITE_PAGES)[number]["slug"];
-
 /** What every page's header and footer show: sent with the root data, so kept small. */
 export type PublicSite = {
   name: string;
@@ -131,28 +70,18 @@ export type PublicSite = {
 };
 
 /**
- * What the root loader sends. `mediaUrl` turns a storage key into the address
- * pictures are served from (the storage's own, so a CDN works too).
+ * For the rare page drawn without the root data (its loader failed): the name and
+ * the built-in pictures. Small on purpose: every page's script carries it.
  */
-export function publicSiteOf(
-  settings: SiteSettings,
-  mediaUrl: (key: string) => string = (key) => `/media/${key}`,
-): PublicSite {
-  return {
-    name: settings.name,
-    logoUrl: settings.logoKey ? mediaUrl(settings.logoKey) : "/logo.svg",
-    favicon: settings.faviconKey
-      ? { href: mediaUrl(settings.faviconKey), type: "image/png" }
-      : { href: "/favicon.svg", type: "image/svg+xml" },
-    tagline: settings.tagline,
-    contactEmail: settings.contactEmail,
-    social: socialLinksOf(settings),
-    pages: SITE_PAGES.filter((page) => settings[page.column].trim() !== "").map((page) => ({
-      href: `/${page.slug}`,
-      label: page.label,
-    })),
-  };
-}
+export const FALLBACK_SITE: PublicSite = {
+  name: DEFAULT_NAME,
+  tagline: DEFAULT_TAGLINE,
+  logoUrl: "/logo.svg",
+  favicon: { href: "/favicon.svg", type: "image/svg+xml" },
+  contactEmail: null,
+  social: [],
+  pages: [],
+};
 
 /** The home page's title: the name and the tagline (without its full stop). */
 export function homeTitleOf(site: Pick<PublicSite, "name" | "tagline">): string {

@@ -8,9 +8,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, siteSetting, siteSettings } from "#app/db/schema.ts";
-import { getSiteSettings, saveSettingsForm, saveSiteSettings } from "#app/models/site.server.ts";
+import {
+  getSiteSettings,
+  publicSiteOf,
+  saveSettingsForm,
+  saveSiteSettings,
+  socialLinksOf,
+} from "#app/models/site.server.ts";
 import { siteSettingsSchema } from "#app/models/site-form.ts";
-import { publicSiteOf, SITE_DEFAULTS, socialLinksOf } from "#app/models/site.ts";
+import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as forgotPassword from "#app/routes/auth/forgot-password/route.tsx";
 import { readOutbox } from "#scripts/test/lib/outbox.ts";

@@ -12,7 +12,7 @@ import { PhotoPicker } from "./photo-picker.tsx";
 import { type SavedPhoto } from "./photo-list.ts";
 import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
 import { InputField, Options, SelectField, TextareaField } from "#app/components/ui/fields.tsx";
-import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import {
   editListingSchema,
@@ -36,17 +36,10 @@ import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 export type ListingFormDefaults = Record<string, string | string[] | null | undefined>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <FormSection title={title}>
       <div className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-2">{children}</div>
-    </section>
+    </FormSection>
   );
 }
 

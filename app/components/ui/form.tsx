@@ -136,3 +136,28 @@ export function OtherFormLink({
     </>
   );
 }
+
+/** A titled white panel of a long form, named by its heading; `intro` says what it holds. */
+export function FormSection({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}

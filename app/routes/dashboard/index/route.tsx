@@ -13,6 +13,24 @@ const ADMIN_SHORTCUTS = [
   { to: "/dashboard/settings", label: "Site Settings" },
 ];
 
+/** A shortcut button: the role's menu pages are the primary ones. */
+function Shortcut({ to, label, primary }: { to: string; label: string; primary?: boolean }) {
+  return (
+    <li>
+      <AppLink
+        to={to}
+        className={`inline-flex rounded-lg px-4 py-2.5 text-sm font-semibold ${
+          primary
+            ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+            : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        }`}
+      >
+        {label}
+      </AppLink>
+    </li>
+  );
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Dashboard")];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -61,47 +79,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-3 flex flex-wrap gap-3">
           {DASHBOARD_MENU[viewer.role].map((entry) => (
-            <li key={entry.label}>
-              <AppLink
-                to={entry.to}
-                className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-              >
-                {entry.label}
-              </AppLink>
-            </li>
+            <Shortcut key={entry.to} {...entry} primary />
           ))}
           {viewer.role === "admin"
             ? // Not in the spec's admin menu: reached from here and from the admin pages.
-              ADMIN_SHORTCUTS.map((entry) => (
-                <li key={entry.to}>
-                  <AppLink
-                    to={entry.to}
-                    className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-                  >
-                    {entry.label}
-                  </AppLink>
-                </li>
-              ))
+              ADMIN_SHORTCUTS.map((entry) => <Shortcut key={entry.to} {...entry} />)
             : null}
           {viewer.role === "buyer" ? null : (
             // Buyers find their wishlist in the menu; everyone else here.
-            <li>
-              <AppLink
-                to="/dashboard/wishlist"
-                className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                My Wishlist
-              </AppLink>
-            </li>
+            <Shortcut to="/dashboard/wishlist" label="My Wishlist" />
           )}
-          <li>
-            <AppLink
-              to="/products/allProducts"
-              className="inline-flex rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
-              Browse cars
-            </AppLink>
-          </li>
+          <Shortcut to="/products/allProducts" label="Browse cars" />
         </ul>
       </section>
     </div>

@@ -7,7 +7,7 @@ import { Markdown } from "#app/components/markdown.tsx";
 import { markdownPlainText } from "#app/models/markdown.ts";
 import { seoMeta, titleOf } from "#app/models/seo.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
-import { SITE_PAGES } from "#app/models/site.ts";
+import { SITE_PAGES } from "#app/models/site-labels.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/route";

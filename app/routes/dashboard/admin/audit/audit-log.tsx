@@ -16,7 +16,8 @@ import {
 } from "#app/models/audit.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
-import { SETTING_LABEL, type SettingChange } from "#app/models/site.ts";
+import { SETTING_LABEL } from "#app/models/site-labels.ts";
+import { type SettingChange } from "#app/models/site.ts";
 import { ROLE_LABEL, type Role } from "#app/models/user.ts";
 import { VERIFICATION_CHECK_LABEL } from "#app/models/verification.ts";
 import { type VerificationCheck } from "#app/models/verification-note.ts";

@@ -7,8 +7,8 @@ import { SettingsForm } from "./settings-form.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { siteSettingsSchema } from "#app/models/site-form.ts";
-import { publicSiteOf } from "#app/models/site.ts";
-import { getSiteSettings, saveSettingsForm } from "#app/models/site.server.ts";
+
+import { getSiteSettings, publicSiteOf, saveSettingsForm } from "#app/models/site.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";

@@ -8,12 +8,13 @@ import { Form } from "react-router";
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { InputField, TextareaField } from "#app/components/ui/fields.tsx";
-import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
 import { SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
-import { SETTING_LABEL, SITE_PAGES, type PublicSite, type SiteSettings } from "#app/models/site.ts";
+import { SETTING_LABEL, SITE_PAGES } from "#app/models/site-labels.ts";
+import { type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
 /** The saved settings as the strings the controls show (a ticked box is "on"). */
 function formValues({ logoKey: _logo, faviconKey: _icon, ...settings }: SiteSettings) {
@@ -34,18 +35,10 @@ function Section({
   intro: string;
   children: ReactNode;
 }) {
-  const id = `settings-${title.toLowerCase().replaceAll(" ", "-")}`;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">{intro}</p>
-      {children}
-    </section>
+    <FormSection title={title} intro={intro}>
+      <div className="mt-4">{children}</div>
+    </FormSection>
   );
 }
 
