@@ -68,7 +68,6 @@ export const ACCOUNT_ERRORS = {
     "This account has been disabled. Contact the site's team if you think this is a mistake.",
   tooMany: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  network: "We could not reach Carlot. Check your internet connection and try again.",
   resetLinkInvalid: "This reset link has expired or was already used. Ask for a new one.",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
   verifyTooMany: (minutes: number) =>

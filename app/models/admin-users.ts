@@ -38,6 +38,7 @@ export const ADMIN_MESSAGES = {
   alreadyAdmin: "This person is already an admin.",
   notAdmin: "This person is not an admin.",
   adminNotDeletable: "Admins cannot be deleted. Remove their admin rights first.",
-  lastAdmin: "Carlot needs at least one admin: make someone else an admin first.",
+  lastAdmin: (site: string) =>
+    `${site} needs at least one admin: make someone else an admin first.`,
   unknownIntent: "Unknown action. Please reload the page and try again.",
 } as const;

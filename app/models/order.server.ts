@@ -98,7 +98,7 @@ export async function placeOrder(
       .from(listing)
       .where(eq(listing.id, listingId))
       .for("share");
-    if (!car) return refused("not-found", ORDER_MESSAGES.missingCar);
+    if (!car) return refused("not-found", ORDER_MESSAGES.missingCar(siteName));
     if (car.sellerId === buyer.id) {
       return refused("conflict", ORDER_MESSAGES.ownCar);
     }
@@ -190,13 +190,13 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
 
 /** My Orders' rows: each requested car as it is now, and why a closed request closed. */
 export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string, page: number) {
-  const orders = await findMyOrders(db, buyerId, page);
+  const [orders, site] = await Promise.all([findMyOrders(db, buyerId, page), getSiteSettings(db)]);
   const rows = await followedCars(db, storage, orders.rows, (row) =>
     row.status !== "closed"
       ? null
       : row.closedReason === "sold"
         ? "Sold: your request is closed."
-        : "This car was removed from Carlot: your request is closed.",
+        : `This car was removed from ${site.name}: your request is closed.`,
   );
   return { rows, page: orders.page, pageCount: orders.pageCount, total: orders.total };
 }

@@ -15,7 +15,7 @@ export const ORDER_MESSAGES = {
   soldCar: "This car has been sold, so the seller is no longer taking requests for it.",
   duplicate:
     "You have already contacted the seller about this car. You can follow your request in My Orders.",
-  missingCar: "This car is no longer on Carlot.",
+  missingCar: (site: string) => `This car is no longer on ${site}.`,
   placed: "Order placed successfully",
   cancelled: "Deleted successfully",
   notYours: "This request is not one of yours.",

@@ -6,6 +6,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, wishlist } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
+import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const WISHLIST_PAGE_SIZE = 20;
@@ -80,10 +82,10 @@ export async function findWishlist(db: Db, userId: string, page: number) {
 
 /** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */
 export async function loadWishlistPage(db: Db, storage: Storage, userId: string, page: number) {
-  const entries = await findWishlist(db, userId, page);
+  const [entries, site] = await Promise.all([findWishlist(db, userId, page), getSiteSettings(db)]);
   const rows = await followedCars(db, storage, entries.rows, (_entry, car) =>
     !car
-      ? "This car is no longer on Carlot."
+      ? WISHLIST_MESSAGES.missing(site.name)
       : car.status === "sold"
         ? "Sold: this car is no longer for sale."
         : null,

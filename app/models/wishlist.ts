@@ -2,7 +2,7 @@
 export const WISHLIST_MESSAGES = {
   saved: "Saved to your wishlist",
   removed: "Removed from your wishlist",
-  missing: "This car is no longer on Carlot.",
+  missing: (site: string) => `This car is no longer on ${site}.`,
   notSaved: "This car is not in your wishlist.",
   empty: "You have not saved any cars yet.",
 } as const;

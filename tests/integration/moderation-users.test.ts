@@ -177,7 +177,7 @@ describe("Make Admin and removing admin rights", () => {
       await db.update(user).set({ role: "buyer" }).where(inArray(user.id, others));
     const self = await act({ intent: "removeAdmin", id: admin.id });
     expect(self.status).toBe(409);
-    expect(self.data).toMatchObject({ error: ADMIN_MESSAGES.lastAdmin });
+    expect(self.data).toMatchObject({ error: ADMIN_MESSAGES.lastAdmin("Carlot") });
     expect((await userRow(admin.id))?.role).toBe("admin");
     // With a second admin, either may step down.
     const second = await person(t, "admin", "Second Admin");

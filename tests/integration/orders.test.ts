@@ -190,7 +190,7 @@ describe("contact the seller", () => {
     expect(await openOrders(wanted.id)).toHaveLength(1);
 
     const missing = refusalOf(await contact(buyer, 999_999));
-    expect(missing).toEqual({ status: 404, formError: ORDER_MESSAGES.missingCar });
+    expect(missing).toEqual({ status: 404, formError: ORDER_MESSAGES.missingCar("Carlot") });
     for (const target of [own, sold]) {
       expect(await t.db.select().from(order).where(eq(order.listingId, target.id))).toEqual([]);
     }

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { auditLog, siteSetting, siteSettings } from "#app/db/schema.ts";
+import { auditLog, category, listing, siteSetting, siteSettings } from "#app/db/schema.ts";
 import {
   getSiteSettings,
   publicSiteOf,
@@ -20,7 +20,8 @@ import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as forgotPassword from "#app/routes/auth/forgot-password/route.tsx";
 import { readOutbox } from "#scripts/test/lib/outbox.ts";
-import { createUser } from "#tests/factories.ts";
+import { loadWishlistPage, saveToWishlist } from "#app/models/wishlist.server.ts";
+import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callAction } from "./helpers.ts";
@@ -31,6 +32,7 @@ let admin: { id: string; name: string };
 beforeAll(async () => {
   t = await createTestDatabase();
   admin = await createUser(t.db, { role: "admin", name: "Ada Admin" });
+  await createCategories(t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -306,5 +308,19 @@ describe("the home page's advertised cars", () => {
       false,
     ]);
     await expect(t.db.update(siteSettings).set({ advertisedCount: 13 })).rejects.toThrow();
+  });
+});
+
+describe("messages", () => {
+  test("a saved car that is gone is 'no longer on' the site's name", async () => {
+    const buyer = await createUser(t.db, { role: "buyer" });
+    const seller = await createUser(t.db, { role: "seller" });
+    const [sedan] = await t.db.select().from(category).limit(1);
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedan!.id });
+    expect(await saveToWishlist(t.db, buyer.id, car.id)).toBe(true);
+    await t.db.delete(listing).where(eq(listing.id, car.id));
+    await saveSiteSettings(t.db, admin, { ...SITE_DEFAULTS, name: "Harbour Motors" });
+    const page = await loadWishlistPage(t.db, t.storage, buyer.id, 1);
+    expect(page.rows.map((row) => row.note)).toEqual(["This car is no longer on Harbour Motors."]);
   });
 });

@@ -3,6 +3,7 @@
 import { data, redirect } from "react-router";
 
 import { parseId } from "#app/models/id.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import { removeFromWishlist, saveToWishlist } from "#app/models/wishlist.server.ts";
 import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -23,7 +24,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "save": {
       if (listingId === null || !(await saveToWishlist(services.db, viewer.id, listingId))) {
-        return data({ error: WISHLIST_MESSAGES.missing }, { status: 404 });
+        return data(
+          { error: WISHLIST_MESSAGES.missing((await getSiteSettings(services.db)).name) },
+          { status: 404 },
+        );
       }
       return redirectWithToast(services.config, back, {
         type: "success",

@@ -17,6 +17,7 @@ import { deleteUser, findUsers, makeAdmin, removeAdmin } from "#app/models/admin
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage, parseUserId } from "#app/models/id.ts";
 import { roleCan, type Permission } from "#app/models/permissions.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import { isPlainText, TEXT_MESSAGES } from "#app/models/text.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { verifySeller, withdrawVerification } from "#app/models/verification.server.ts";
@@ -149,7 +150,9 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
     if (result.reason === "missing")
       return refuse("removeAdmin", "not-found", ADMIN_MESSAGES.missing);
     const message =
-      result.reason === "last admin" ? ADMIN_MESSAGES.lastAdmin : ADMIN_MESSAGES.notAdmin;
+      result.reason === "last admin"
+        ? ADMIN_MESSAGES.lastAdmin((await getSiteSettings(services.db)).name)
+        : ADMIN_MESSAGES.notAdmin;
     return refuse("removeAdmin", "conflict", message);
   },
   async verify({ services, actor, id, form, done }) {
