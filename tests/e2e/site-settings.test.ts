@@ -209,8 +209,8 @@ describe("an admin makes the site their own", () => {
 
 describe("stored XSS", () => {
   // Each payload sets window.__xss if it ever runs. Fields with a shape (the colour,
-  // the email address, the https links) refuse other text; the links carry what an
-  // https address can.
+  // the number of advertised cars, the email address, the https links) refuse other
+  // text; the links carry what an https address can.
   const HTML = `<img src=x onerror="window.__xss=1">`;
   const SCRIPT = `"><script>window.__xss=1</script>`;
   const MARKDOWN = [
@@ -243,15 +243,26 @@ describe("stored XSS", () => {
   test("a payload in every settings field runs nowhere", async () => {
     expect(Object.keys(PAYLOADS).sort()).toEqual(
       Object.keys(SITE_DEFAULTS)
-        .filter((key) => !["statsShown", "brandColour", "logoKey", "faviconKey"].includes(key))
+        .filter(
+          (key) =>
+            !["statsShown", "brandColour", "advertisedCount", "logoKey", "faviconKey"].includes(
+              key,
+            ),
+        )
         .sort(),
     );
-    // The colour goes into a <style> element: anything but #rrggbb is refused.
-    const colour = await admin.page.request.post("/dashboard/settings", {
-      form: asForm({ ...SITE_DEFAULTS, brandColour: "#000;}</style><script>window.__xss=1" }),
-      maxRedirects: 0,
-    });
-    expect(colour.status()).toBe(400);
+    // Fields with a shape take no text: the colour (it goes into a <style> element)
+    // and the number of advertised cars refuse anything else.
+    for (const shaped of [
+      { brandColour: "#000;}</style><script>window.__xss=1" },
+      { advertisedCount: "<img src=x onerror=window.__xss=1>" },
+    ]) {
+      const refused = await admin.page.request.post("/dashboard/settings", {
+        form: asForm({ ...SITE_DEFAULTS, ...shaped }),
+        maxRedirects: 0,
+      });
+      expect(refused.status(), JSON.stringify(shaped)).toBe(400);
+    }
     await saveSettings(PAYLOADS);
     const list = await (await fetch(`${baseURL()}/products/allProducts`)).text();
     const carId = /productDetails\/(\d+)/.exec(list)?.[1];
