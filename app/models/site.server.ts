@@ -22,7 +22,7 @@ import { cached, invalidate } from "#app/services/cache.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { ImageRejectedError, storeSitePicture } from "#app/services/images.server.ts";
 import type { Sender } from "#app/services/mail.server.ts";
-import { removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+import { MEDIA_ROUTE, removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
 
 const SOCIAL_COLUMN = {
   microblog: "socialMicroblogUrl",
@@ -61,7 +61,7 @@ export function socialLinksOf(settings: SiteSettings): SocialLink[] {
  */
 export function publicSiteOf(
   settings: SiteSettings,
-  mediaUrl: (key: string) => string = (key) => `/media/${key}`,
+  mediaUrl: (key: string) => string = (key) => `${MEDIA_ROUTE}/${key}`,
 ): PublicSite {
   return {
     name: settings.name,
@@ -108,10 +108,16 @@ export function mailSenderOf(db: Db): () => Promise<Sender> {
   return async () => senderOf(await getSiteSettings(db));
 }
 
+let lastBrand: { colour: string; value: { css: string; themeColour: string } } | null = null;
+
 /** The palette an operator's brand colour makes: the CSS that sets it, and the header's colour. */
 export function brandOf(colour: string): { css: string; themeColour: string } {
-  const shades = brandShades(colour);
-  return { css: brandCss(shades), themeColour: shades[900] };
+  // The root loader asks on every rendered page; the palette changes only with the colour.
+  if (lastBrand?.colour !== colour) {
+    const shades = brandShades(colour);
+    lastBrand = { colour, value: { css: brandCss(shades), themeColour: shades[900] } };
+  }
+  return lastBrand.value;
 }
 
 /** Audit entries keep long texts (the pages) shortened. */
