@@ -579,6 +579,11 @@ export const siteSettings = pgTable(
     stat3Value: text("stat3_value").notNull().default(SITE.stat3Value),
     stat3Label: text("stat3_label").notNull().default(SITE.stat3Label),
     advertisedCount: smallint("advertised_count").notNull().default(SITE.advertisedCount),
+    // Listing rules: days a car stays in the lists unconfirmed, photos per car, and
+    // whether only verified sellers' cars are public.
+    freshDays: smallint("fresh_days").notNull().default(SITE.freshDays),
+    photosPerCar: smallint("photos_per_car").notNull().default(SITE.photosPerCar),
+    sellersNeedVerification: boolean("sellers_need_verification").notNull().default(false),
     termsMd: text("terms_md").notNull().default(""),
     privacyMd: text("privacy_md").notNull().default(""),
     aboutMd: text("about_md").notNull().default(""),
@@ -610,6 +615,8 @@ export const siteSettings = pgTable(
         and ${chars(t.stat1Label, 1, 24)} and ${chars(t.stat2Label, 1, 24)} and ${chars(t.stat3Label, 1, 24)}`,
     ),
     check("site_settings_advertised_count", sql`${t.advertisedCount} between 1 and 12`),
+    check("site_settings_fresh_days", sql`${t.freshDays} between 14 and 365`),
+    check("site_settings_photos_per_car", sql`${t.photosPerCar} between 1 and 12`),
     check(
       "site_settings_pages",
       sql`${chars(t.termsMd, 0, 20000)} and ${chars(t.privacyMd, 0, 20000)} and ${chars(t.aboutMd, 0, 20000)}`,

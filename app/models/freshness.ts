@@ -1,11 +1,8 @@
 // Fresh listings (DESIGN decision 21): how old a listing and its last "still for
 // sale" confirmation are, worded for people, and when a car counts as stale.
-// Pure and client-safe: pages pass the server's "now" so server and browser agree.
-import {
-  LISTING_FRESH_DAYS,
-  LISTING_REMINDER_DAYS_BEFORE,
-  type ListingStatus,
-} from "#app/models/listing.ts";
+// Pure and client-safe: pages pass the server's "now" so server and browser agree,
+// and the site's `freshDays` (a site setting, 14–365; the spec's 60 by default).
+import { LISTING_REMINDER_DAYS_BEFORE, type ListingStatus } from "#app/models/listing.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,45 +33,52 @@ export function confirmedAgo(confirmedAt: Instant, now: Instant): string {
 }
 
 /** Confirmations at or before this instant are too old for the public lists. */
-export function freshnessCutoff(now: Instant): Date {
-  return new Date(toMs(now) - LISTING_FRESH_DAYS * DAY_MS);
+export function freshnessCutoff(now: Instant, freshDays: number): Date {
+  return new Date(toMs(now) - freshDays * DAY_MS);
 }
 
 /** Confirmations at or before this instant are owed a reminder email. */
-export function reminderCutoff(now: Instant): Date {
-  return new Date(toMs(now) - (LISTING_FRESH_DAYS - LISTING_REMINDER_DAYS_BEFORE) * DAY_MS);
+export function reminderCutoff(now: Instant, freshDays: number): Date {
+  return new Date(toMs(now) - (freshDays - LISTING_REMINDER_DAYS_BEFORE) * DAY_MS);
 }
 
 /** When a car confirmed at `confirmedAt` leaves the public lists unless confirmed again. */
-export function hiddenFrom(confirmedAt: Instant): Date {
-  return new Date(toMs(confirmedAt) + LISTING_FRESH_DAYS * DAY_MS);
+export function hiddenFrom(confirmedAt: Instant, freshDays: number): Date {
+  return new Date(toMs(confirmedAt) + freshDays * DAY_MS);
 }
 
 /**
- * An available car whose last confirmation is LISTING_FRESH_DAYS old or more: it
+ * An available car whose last confirmation is `freshDays` old or more: it
  * is kept (and its page works) but it is left out of the public lists. Sold cars
  * are never stale: there is nothing to confirm.
  */
 export function isStale(
   car: { status: ListingStatus; confirmedAt: Instant },
   now: Instant,
+  freshDays: number,
 ): boolean {
-  return car.status === "available" && toMs(car.confirmedAt) <= freshnessCutoff(now).getTime();
+  return (
+    car.status === "available" && toMs(car.confirmedAt) <= freshnessCutoff(now, freshDays).getTime()
+  );
 }
 
 /** Whole days until an available car leaves the public lists (0 once it has). */
-export function daysUntilHidden(confirmedAt: Instant, now: Instant): number {
-  return Math.max(0, Math.ceil((hiddenFrom(confirmedAt).getTime() - toMs(now)) / DAY_MS));
+export function daysUntilHidden(confirmedAt: Instant, now: Instant, freshDays: number): number {
+  return Math.max(
+    0,
+    Math.ceil((hiddenFrom(confirmedAt, freshDays).getTime() - toMs(now)) / DAY_MS),
+  );
 }
 
 /** Whether My Products should nudge the seller to confirm soon (the reminder window). */
 export function needsConfirmationSoon(
   car: { status: ListingStatus; confirmedAt: Instant },
   now: Instant,
+  freshDays: number,
 ): boolean {
   return (
     car.status === "available" &&
-    !isStale(car, now) &&
-    toMs(car.confirmedAt) <= reminderCutoff(now).getTime()
+    !isStale(car, now, freshDays) &&
+    toMs(car.confirmedAt) <= reminderCutoff(now, freshDays).getTime()
   );
 }

@@ -21,7 +21,11 @@ export async function findSellerSummary(db: Db, sellerId: string): Promise<Selle
   return row ? toSellerSummary(row) : null;
 }
 
-export type ListingDetail = Awaited<ReturnType<typeof getListingDetail>>;
+/** One car as its page receives it (the seller's id stays on the server). */
+export type ListingDetail = Omit<
+  NonNullable<Awaited<ReturnType<typeof getListingDetail>>>,
+  "sellerId"
+>;
 
 /** Everything the public detail page shows, or null when there is no such listing. */
 export async function getListingDetail(db: Db, storage: Storage, id: number) {
@@ -31,6 +35,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       status: listing.status,
       createdAt: listing.createdAt,
       confirmedAt: listing.confirmedAt,
+      sellerId: listing.sellerId,
       categoryName: category.name,
       categorySlug: category.slug,
       ...sellerColumns(),

@@ -15,6 +15,7 @@ import { type PeriodUnit, type YearsUsed } from "./listing-choices.ts";
 import { filledText, textField } from "#app/models/text-field.ts";
 import type { TextKind } from "#app/models/text.ts";
 
+/** The most photos any car may have; a site may set fewer (its `photosPerCar`). */
 export const LISTING_PHOTO_MAX_COUNT = 12;
 export const LISTING_PHOTO_MAX_MB = 15;
 export const LISTING_PHOTO_MAX_BYTES = LISTING_PHOTO_MAX_MB * 1024 * 1024;
@@ -51,6 +52,11 @@ export const PERIOD_LIMITS: Record<
   [MORE_THAN_TEN_YEARS]: { years: { min: 11, max: 100 } },
 };
 
+/** What a seller reads who sends more photos than the site allows. */
+export function tooManyPhotosFor(limit: number): string {
+  return `Choose at most ${limit} ${limit === 1 ? "photo" : "photos"}`;
+}
+
 export const LISTING_MESSAGES = {
   carName: "car name is required",
   category: "Category is required",
@@ -66,7 +72,7 @@ export const LISTING_MESSAGES = {
   year: "Year is required",
   mileage: "Mileage is required",
   quality: "Quality is required",
-  tooManyPhotos: `Choose at most ${LISTING_PHOTO_MAX_COUNT} photos`,
+  tooManyPhotos: tooManyPhotosFor(LISTING_PHOTO_MAX_COUNT),
   photoList: "The list of photos could not be read. Please reload the page and try again.",
   photosTooLarge: `These photos are too large together. Send at most ${LISTING_PHOTO_MAX_COUNT} photos of up to ${LISTING_PHOTO_MAX_MB} MB each.`,
 } as const;
@@ -182,6 +188,21 @@ export function resolvePhotoOrder(order: readonly string[], newCount: number): P
     if (!seen.has(photoToken.added(index))) slots.push({ kind: "new", index });
   }
   return slots;
+}
+
+/**
+ * The site's photo limit (`photosPerCar`, at most LISTING_PHOTO_MAX_COUNT, which the
+ * schema checks): a form adding photos may not go past it. A car saved with more,
+ * before the operator lowered it, keeps them while it adds none.
+ */
+export function photoLimitProblem(
+  value: { photos?: unknown[]; photoOrder?: string[] },
+  limit: number,
+): string | null {
+  const added = chosenFiles(value.photos).length;
+  if (added === 0) return null;
+  const slots = resolvePhotoOrder(value.photoOrder ?? [], added);
+  return slots && slots.length > limit ? tooManyPhotosFor(limit) : null;
 }
 
 /** A chosen file's name as people recognise it in a message. */

@@ -12,7 +12,8 @@ import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts
 import { findSellerSummary } from "./listing-detail.server.ts";
 import { coverPhotoOf, photoFileColumns } from "./listing-rows.server.ts";
 import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
-import { LISTING_FRESH_DAYS, type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
+import { type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
@@ -63,6 +64,7 @@ export async function findSellerListings(
   options: { sellerId: string; page: number; now: Date },
 ): Promise<MyListingPage> {
   const mine = eq(listing.sellerId, options.sellerId);
+  const { freshDays } = await getSiteSettings(db);
   // The total from seller_listing_count (kept by triggers); the cars waiting for
   // confirmation from a range of listing_seller_confirmed_idx (usually empty).
   const [[counted], [waiting], seller] = await Promise.all([
@@ -77,7 +79,7 @@ export async function findSellerListings(
         and(
           mine,
           eq(listing.status, "available"),
-          lte(listing.confirmedAt, freshnessCutoff(options.now)),
+          lte(listing.confirmedAt, freshnessCutoff(options.now, freshDays)),
         ),
       ),
     findSellerSummary(db, options.sellerId),
@@ -273,7 +275,7 @@ export async function advertiseListing(
 
 export type ConfirmResult = "confirmed" | "not available" | "missing";
 
-/** The seller says the car is still for sale: it is fresh for another LISTING_FRESH_DAYS. */
+/** The seller says the car is still for sale: it is fresh for another `freshDays`. */
 export async function confirmListing(db: Db, car: OwnedListing, now: Date): Promise<ConfirmResult> {
   const changed = await db
     .update(listing)
@@ -297,12 +299,14 @@ export function reminderMail(options: {
   confirmedAt: Date;
   now: Date;
   publicUrl: string;
+  /** The site's fresh days (a setting). */
+  freshDays: number;
 }) {
-  const { sellerName, title, confirmedAt, now, publicUrl } = options;
-  const stale = isStale({ status: "available", confirmedAt }, now);
-  const leaves = longDate.format(hiddenFrom(confirmedAt));
+  const { sellerName, title, confirmedAt, now, publicUrl, freshDays } = options;
+  const stale = isStale({ status: "available", confirmedAt }, now, freshDays);
+  const leaves = longDate.format(hiddenFrom(confirmedAt, freshDays));
   const what = stale
-    ? `Because it has not been confirmed for ${LISTING_FRESH_DAYS} days, it is no longer shown on the home page, the category pages or the list of all cars.`
+    ? `Because it has not been confirmed for ${freshDays} days, it is no longer shown on the home page, the category pages or the list of all cars.`
     : `If you don't confirm it by ${leaves}, it will leave the home page, the category pages and the list of all cars until you do.`;
   return {
     subject: `Is your ${title} still for sale?`,
@@ -322,7 +326,7 @@ export function reminderMail(options: {
 
 /**
  * Emails each seller whose available car was last confirmed more than
- * LISTING_FRESH_DAYS − LISTING_REMINDER_DAYS_BEFORE days ago, once per car and
+ * freshDays − LISTING_REMINDER_DAYS_BEFORE days ago, once per car and
  * confirmation. Rows are claimed with one UPDATE … RETURNING (locked rows are
  * skipped, and the claim re-checks reminder_sent_at), so two processes never
  * send the same reminder. A message that cannot be sent is released for the
@@ -333,13 +337,14 @@ export async function sendListingReminders(
   now: Date,
 ): Promise<number> {
   const { db, mailer, config } = services;
+  const { freshDays } = await getSiteSettings(db);
   const due = db
     .select({ id: listing.id })
     .from(listing)
     .where(
       and(
         eq(listing.status, "available"),
-        lte(listing.confirmedAt, reminderCutoff(now)),
+        lte(listing.confirmedAt, reminderCutoff(now, freshDays)),
         isNull(listing.reminderSentAt),
       ),
     )
@@ -374,7 +379,7 @@ export async function sendListingReminders(
     try {
       await mailer.send({
         to: car.sellerEmail,
-        ...reminderMail({ ...car, now, publicUrl: config.publicUrl }),
+        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays }),
       });
       sent++;
     } catch (error) {

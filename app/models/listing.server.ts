@@ -3,14 +3,15 @@
 // advertised cars, the pages of the car lists, and cars by id for the entries that
 // follow them. How a row is read and shaped is in listing-rows.server.ts, one car's
 // page in listing-detail.server.ts; both are re-exported here.
-import { and, count, eq, gt, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing } from "#app/db/schema.ts";
+import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { selectListingRows, selectRows, toRow } from "#app/models/listing-rows.server.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 export const LISTINGS_PAGE_SIZE = 20;
@@ -21,15 +22,38 @@ export const LISTINGS_PAGE_SIZE = 20;
 export const ADVERTISED_LIMIT = 12;
 
 /**
- * Public lists leave out available cars whose seller has not confirmed them for
- * LISTING_FRESH_DAYS (DESIGN decision 21); sold cars have nothing to confirm.
+ * Which cars the public sees (decision 019): the time, and the site's rules. A car
+ * not confirmed for `freshDays` leaves the lists (DESIGN decision 21); with
+ * `verifiedSellersOnly`, so do the cars of sellers an admin has not verified.
  */
-export function freshOrSold(now: Date): SQL {
-  return or(eq(listing.status, "sold"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
+export type PublicRules = { now: Date; freshDays: number; verifiedSellersOnly: boolean };
+
+/** The rules as the site's settings set them now (read from memory, not per request). */
+export async function publicRules(db: Db, now: Date = new Date()): Promise<PublicRules> {
+  const settings = await getSiteSettings(db);
+  return {
+    now,
+    freshDays: settings.freshDays,
+    verifiedSellersOnly: settings.sellersNeedVerification,
+  };
 }
 
-export function availableAndFresh(now: Date): SQL {
-  return and(eq(listing.status, "available"), gt(listing.confirmedAt, freshnessCutoff(now)))!;
+/** The sellers whose cars are public when only verified sellers' are (user_verified_idx). */
+export const verifiedSellerIds = sql`(select ${user.id} from ${user} where ${user.verified} and ${user.role} = 'seller')`;
+
+function shownSeller(rules: PublicRules): SQL | undefined {
+  return rules.verifiedSellersOnly ? inArray(listing.sellerId, verifiedSellerIds) : undefined;
+}
+
+/** Sold cars (nothing to confirm) and freshly confirmed ones, of sellers the rules show. */
+export function freshOrSold(rules: PublicRules): SQL {
+  const fresh = gt(listing.confirmedAt, freshnessCutoff(rules.now, rules.freshDays));
+  return and(or(eq(listing.status, "sold"), fresh), shownSeller(rules))!;
+}
+
+export function availableAndFresh(rules: PublicRules): SQL {
+  const fresh = gt(listing.confirmedAt, freshnessCutoff(rules.now, rules.freshDays));
+  return and(eq(listing.status, "available"), fresh, shownSeller(rules))!;
 }
 
 /** The day number the home table's rotation uses (UTC days since 1970). */
@@ -48,9 +72,10 @@ export async function findAdvertisedListings(
   now: Date = new Date(),
   limit: number = ADVERTISED_LIMIT,
 ): Promise<ListingRow[]> {
+  const rules = await publicRules(db, now);
   const rows = await selectRows(db, {
     order: "rotation",
-    where: and(isNotNull(listing.advertisedAt), availableAndFresh(now))!,
+    where: and(isNotNull(listing.advertisedAt), availableAndFresh(rules))!,
     limit: Math.min(limit, ADVERTISED_LIMIT),
     day: rotationDay(now),
   });
@@ -66,17 +91,17 @@ export type ListingPage = {
 
 /**
  * One page of listings, newest first; only available cars unless `includeSold`.
- * Available cars not confirmed for LISTING_FRESH_DAYS are left out either way.
+ * Available cars not confirmed for the site's fresh days are left out either way.
  */
 export async function findListings(
   db: Db,
   storage: Storage,
   options: { categoryId?: number; includeSold: boolean; page: number; now?: Date },
 ): Promise<ListingPage> {
-  const now = options.now ?? new Date();
+  const rules = await publicRules(db, options.now);
   const filters: SQL[] = [];
   if (options.categoryId !== undefined) filters.push(eq(listing.categoryId, options.categoryId));
-  filters.push(options.includeSold ? freshOrSold(now) : availableAndFresh(now));
+  filters.push(options.includeSold ? freshOrSold(rules) : availableAndFresh(rules));
   const where = filters.length ? and(...filters) : undefined;
 
   const [totals] = await db.select({ total: count() }).from(listing).where(where);

@@ -16,9 +16,10 @@ export type Quality = (typeof QUALITIES)[number];
 export const FUELS = ["Petrol", "Diesel", "Hybrid", "Electric", "LPG"] as const;
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
 
-/** A car not confirmed available for this many days leaves the public lists (DESIGN 21). */
-export const LISTING_FRESH_DAYS = 60;
-/** The seller is emailed this many days before that happens. */
+/**
+ * A car not confirmed available for the site's fresh days (a setting, 60 by default)
+ * leaves the public lists (DESIGN 21); the seller is emailed this many days before.
+ */
 export const LISTING_REMINDER_DAYS_BEFORE = 7;
 
 export type ListingStatus = (typeof LISTING_STATUSES)[number];

@@ -7,7 +7,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
-import { followedCars } from "#app/models/listing.server.ts";
+import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
 import type { Problem } from "#app/models/problem.ts";
@@ -84,7 +84,8 @@ export async function placeOrder(
     };
   }
   // Read before the transaction: on PGlite it holds the one connection.
-  const { name: siteName } = await getSiteSettings(services.db);
+  const settings = await getSiteSettings(services.db);
+  const siteName = settings.name;
   const outcome = await services.db.transaction(async (tx) => {
     // Locks the car against a concurrent "mark as sold", which closes open requests.
     const [car] = await tx
@@ -96,7 +97,15 @@ export async function placeOrder(
         sellerId: listing.sellerId,
       })
       .from(listing)
-      .where(eq(listing.id, listingId))
+      .where(
+        and(
+          eq(listing.id, listingId),
+          // Cars of sellers not yet verified are not public when the site asks for it.
+          settings.sellersNeedVerification
+            ? inArray(listing.sellerId, verifiedSellerIds)
+            : undefined,
+        ),
+      )
       .for("share");
     if (!car) return refused("not-found", ORDER_MESSAGES.missingCar(siteName));
     if (car.sellerId === buyer.id) {
@@ -345,7 +354,8 @@ export async function notifyClosedOrders(
   closed: ClosedOrder[],
   reason: OrderClosedReason,
 ): Promise<void> {
-  const { name: siteName } = await getSiteSettings(services.db);
+  const settings = await getSiteSettings(services.db);
+  const siteName = settings.name;
   const { publicUrl } = services.config;
   await sendQuietly(
     services,

@@ -4,7 +4,7 @@ import { and, between, desc, ne, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing } from "#app/db/schema.ts";
-import { freshOrSold } from "#app/models/listing.server.ts";
+import { freshOrSold, publicRules } from "#app/models/listing.server.ts";
 import {
   comparableCriteria,
   MAX_COMPARABLES,
@@ -23,6 +23,7 @@ export async function findComparablePrices(
   criteria: ComparableCriteria,
   options: { excludeId?: number; now?: Date } = {},
 ): Promise<number[]> {
+  const rules = await publicRules(db, options.now);
   const rows = await db
     .select({ price: listing.resalePrice })
     .from(listing)
@@ -32,7 +33,7 @@ export async function findComparablePrices(
         sql`lower(${listing.model}) = lower(${criteria.model})`,
         between(listing.year, criteria.yearFrom, criteria.yearTo),
         between(listing.mileageKm, criteria.mileageFrom, criteria.mileageTo),
-        freshOrSold(options.now ?? new Date()),
+        freshOrSold(rules),
         options.excludeId === undefined ? undefined : ne(listing.id, options.excludeId),
       ),
     )

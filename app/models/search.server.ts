@@ -1,12 +1,18 @@
 // Search queries for /products/allProducts and /products/{category} (decision 010).
-// Every query keeps the public rule: available cars confirmed within
-// LISTING_FRESH_DAYS, plus sold cars when asked. Each filter and sort has an index
+// Every query keeps the public rule (PublicRules): available cars confirmed within
+// the site's fresh days, plus sold cars when asked. Each filter and sort has an index
 // (app/db/schema.ts says which); the plans are printed by `npm run bench`.
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, user } from "#app/db/schema.ts";
-import { availableAndFresh, freshOrSold } from "#app/models/listing.server.ts";
+import { listing } from "#app/db/schema.ts";
+import {
+  availableAndFresh,
+  freshOrSold,
+  publicRules,
+  verifiedSellerIds,
+  type PublicRules,
+} from "#app/models/listing.server.ts";
 import {
   carFactColumns,
   carFactsOf,
@@ -55,9 +61,12 @@ function matches(query: SQL): SQL {
 export type SearchScope = { categoryId?: number; now?: Date };
 
 /** The WHERE clause for a search: the public rule, the category, then each filter. */
-export function searchWhere(filters: SearchFilters, scope: SearchScope = {}): SQL {
-  const now = scope.now ?? new Date();
-  const parts: SQL[] = [filters.sold ? freshOrSold(now) : availableAndFresh(now)];
+export function searchWhere(
+  filters: SearchFilters,
+  scope: { categoryId?: number; rules: PublicRules },
+): SQL {
+  const { rules } = scope;
+  const parts: SQL[] = [filters.sold ? freshOrSold(rules) : availableAndFresh(rules)];
   if (scope.categoryId !== undefined) parts.push(eq(listing.categoryId, scope.categoryId));
   if (filters.q) parts.push(matches(keywordQuery(filters.q)));
   if (filters.make) parts.push(sql`lower(${listing.make}) = lower(${filters.make})`);
@@ -75,12 +84,7 @@ export function searchWhere(filters: SearchFilters, scope: SearchScope = {}): SQ
     if (query) parts.push(sql`${listing.searchVector} @@ ${query}`);
   }
   if (filters.verified) {
-    parts.push(
-      inArray(
-        listing.sellerId,
-        sql`(select ${user.id} from ${user} where ${user.verified} and ${user.role} = 'seller')`,
-      ),
-    );
+    parts.push(inArray(listing.sellerId, verifiedSellerIds));
   }
   return and(...parts)!;
 }
@@ -211,7 +215,8 @@ export async function searchListings(
   filters: SearchFilters,
   scope: SearchScope = {},
 ): Promise<SearchPage> {
-  const where = searchWhere(filters, scope);
+  const rules = await publicRules(db, scope.now);
+  const where = searchWhere(filters, { categoryId: scope.categoryId, rules });
   const order = searchOrder(filters);
   const [counted, firstTry] =
     filters.sort === "relevance"
@@ -248,7 +253,13 @@ export function findMakeModels(db: Db, now: Date = new Date()): Promise<MakeMode
         model: sql<string>`mode() within group (order by ${listing.model})`,
       })
       .from(listing)
-      .where(and(availableAndFresh(now), isNotNull(listing.make), isNotNull(listing.model)))
+      .where(
+        and(
+          availableAndFresh(await publicRules(db, now)),
+          isNotNull(listing.make),
+          isNotNull(listing.model),
+        ),
+      )
       .groupBy(sql`lower(${listing.make})`, sql`lower(${listing.model})`);
     const byMake = new Map<string, { make: string; models: Set<string> }>();
     for (const row of rows) {
@@ -281,11 +292,12 @@ export async function suggestLooser(
   if (scope.categoryId !== undefined) {
     options.push({ label: "Search every category", filters, categoryId: undefined });
   }
+  const rules = await publicRules(db, scope.now);
   const counted = await Promise.all(
     options.map(async (option) => {
       const found = await countMatches(
         db,
-        searchWhere(option.filters, { categoryId: option.categoryId, now: scope.now }),
+        searchWhere(option.filters, { categoryId: option.categoryId, rules }),
       );
       return {
         label: option.label,
@@ -312,10 +324,11 @@ export async function findCompareCars(
   now: Date = new Date(),
 ) {
   if (ids.length === 0) return [];
+  const rules = await publicRules(db, now);
   const rows = await selectListingRows(db, {
     ...carFactColumns(),
     originalPrice: listing.originalPrice,
-  }).where(and(inArray(listing.id, ids), freshOrSold(now)));
+  }).where(and(inArray(listing.id, ids), freshOrSold(rules)));
   const byId = new Map(
     rows.map((raw) => [
       raw.id,

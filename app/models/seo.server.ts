@@ -6,7 +6,7 @@ import { asc, count } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { listing } from "#app/db/schema.ts";
 import { findCategories } from "#app/models/category.server.ts";
-import { availableAndFresh } from "#app/models/listing.server.ts";
+import { availableAndFresh, publicRules, type PublicRules } from "#app/models/listing.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { absoluteUrl } from "#app/models/seo.ts";
 import { getSiteSettings, publicSiteOf } from "#app/models/site.server.ts";
@@ -47,12 +47,12 @@ function sitemapIndex(locs: string[]): string {
 async function listingEntries(
   db: Db,
   publicUrl: string,
-  options: { now: Date; offset: number; limit: number },
+  options: { rules: PublicRules; offset: number; limit: number },
 ): Promise<UrlEntry[]> {
   const rows = await db
     .select({ id: listing.id, updatedAt: listing.updatedAt })
     .from(listing)
-    .where(availableAndFresh(options.now))
+    .where(availableAndFresh(options.rules))
     .orderBy(asc(listing.id))
     .limit(options.limit)
     .offset(options.offset);
@@ -74,22 +74,25 @@ export async function buildSitemap(
   options: { part: number | null; size?: number; now?: Date },
 ): Promise<string | null> {
   const size = options.size ?? SITEMAP_MAX_URLS;
-  const now = options.now ?? new Date();
-  const [categories, site] = await Promise.all([findCategories(db, storage), getSiteSettings(db)]);
+  const [categories, site, rules] = await Promise.all([
+    findCategories(db, storage),
+    getSiteSettings(db),
+    publicRules(db, options.now),
+  ]);
   const pages: UrlEntry[] = [
     ...SITEMAP_PAGES.map((path) => ({ loc: absoluteUrl(publicUrl, path) })),
     // The operator's pages that have text.
     ...publicSiteOf(site).pages.map((page) => ({ loc: absoluteUrl(publicUrl, page.href) })),
     ...categories.map((item) => ({ loc: absoluteUrl(publicUrl, `/products/${item.slug}`) })),
   ];
-  const [totals] = await db.select({ n: count() }).from(listing).where(availableAndFresh(now));
+  const [totals] = await db.select({ n: count() }).from(listing).where(availableAndFresh(rules));
   const cars = totals?.n ?? 0;
   const carParts = Math.ceil(cars / size);
   if (pages.length + cars <= size) {
     if (options.part !== null && options.part !== 1) return null;
     return urlset([
       ...pages,
-      ...(await listingEntries(db, publicUrl, { now, offset: 0, limit: size })),
+      ...(await listingEntries(db, publicUrl, { rules, offset: 0, limit: size })),
     ]);
   }
   if (options.part === null) {
@@ -102,7 +105,7 @@ export async function buildSitemap(
   if (options.part === 1) return urlset(pages);
   if (options.part < 2 || options.part > carParts + 1) return null;
   return urlset(
-    await listingEntries(db, publicUrl, { now, offset: (options.part - 2) * size, limit: size }),
+    await listingEntries(db, publicUrl, { rules, offset: (options.part - 2) * size, limit: size }),
   );
 }
 

@@ -17,6 +17,10 @@ export const SITE_LIMITS = {
   statValue: 12,
   statLabel: 24,
   page: 20_000,
+  advertisedCount: 12,
+  freshDays: { min: 14, max: 365 },
+  // The body limit of the sell and edit forms is sized for 12 photos.
+  photosPerCar: 12,
 } as const;
 
 const atMost = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
@@ -71,6 +75,15 @@ const ticked = z
   .optional()
   .transform((value) => value !== undefined);
 
+/** A whole number typed in a box, from `min` to `max`. */
+function wholeNumber(min: number, max: number, empty: string) {
+  const range = `Choose a whole number from ${min} to ${max}`;
+  return filledText(empty)
+    .regex(/^\d{1,4}$/, range)
+    .transform(Number)
+    .pipe(z.number().min(min, range).max(max, range));
+}
+
 const statValue = required("Enter a figure, like 25.6K", SITE_LIMITS.statValue);
 const statLabel = required("Enter a label, like Likes", SITE_LIMITS.statLabel);
 
@@ -100,15 +113,33 @@ export const siteSettingsSchema = z.object({
   stat2Label: statLabel,
   stat3Value: statValue,
   stat3Label: statLabel,
-  advertisedCount: filledText("Choose how many advertised cars to show, from 1 to 12")
-    .regex(/^\d{1,2}$/, "Choose a whole number from 1 to 12")
-    .transform(Number)
-    .pipe(
-      z.number().min(1, "Choose a number from 1 to 12").max(12, "Choose a number from 1 to 12"),
-    ),
+  advertisedCount: wholeNumber(
+    1,
+    SITE_LIMITS.advertisedCount,
+    "Choose how many advertised cars to show, from 1 to 12",
+  ),
+  freshDays: wholeNumber(
+    SITE_LIMITS.freshDays.min,
+    SITE_LIMITS.freshDays.max,
+    "Choose how many days, from 14 to 365",
+  ),
+  photosPerCar: wholeNumber(1, SITE_LIMITS.photosPerCar, "Choose how many photos, from 1 to 12"),
+  sellersNeedVerification: ticked,
   aboutMd: optional(SITE_LIMITS.page, "multi-line"),
   termsMd: optional(SITE_LIMITS.page, "multi-line"),
   privacyMd: optional(SITE_LIMITS.page, "multi-line"),
 });
 
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;
+
+/**
+ * Settings as the form sends them: text as typed, a ticked box "on", an unticked one
+ * left out, a missing value empty. For the form's first values, scripts and tests.
+ */
+export function settingsAsForm(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([key, value]) =>
+      value === false ? [] : [[key, value === true ? "on" : String(value ?? "")]],
+    ),
+  );
+}

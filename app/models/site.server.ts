@@ -76,6 +76,8 @@ export function publicSiteOf(
       href: `/${page.slug}`,
       label: page.label,
     })),
+    freshDays: settings.freshDays,
+    photosPerCar: settings.photosPerCar,
   };
 }
 

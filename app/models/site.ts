@@ -30,6 +30,10 @@ export const SITE_DEFAULTS = {
   stat3Value: "86%",
   stat3Label: "Tasks done",
   advertisedCount: 12,
+  // Days before an unconfirmed car leaves the public lists (DESIGN decision 21).
+  freshDays: 60,
+  photosPerCar: 12,
+  sellersNeedVerification: false,
   termsMd: "",
   privacyMd: "",
   aboutMd: "",
@@ -67,6 +71,10 @@ export type PublicSite = {
   social: SocialLink[];
   /** The operator's pages that have text, for the footer. */
   pages: { href: string; label: string }[];
+  /** Days a car stays in the public lists without its seller's confirmation. */
+  freshDays: number;
+  /** The most photos a car may have. */
+  photosPerCar: number;
 };
 
 /**
@@ -81,6 +89,8 @@ export const FALLBACK_SITE: PublicSite = {
   contactEmail: null,
   social: [],
   pages: [],
+  freshDays: 60,
+  photosPerCar: 12,
 };
 
 /** The home page's title: the name and the tagline (without its full stop). */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inject } from "vitest";
 
 import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { settingsAsForm } from "#app/models/site-form.ts";
 import routes from "#app/routes.ts";
 
 import {
@@ -250,16 +251,13 @@ const FORMS: FormCase[] = [
     path: () => "/dashboard/settings",
     role: "admin",
     valid: () => ({
-      ...Object.fromEntries(
-        Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
-      ),
-      statsShown: "on",
+      ...settingsAsForm(SITE_DEFAULTS),
       contactEmail: "hello@example.com",
       brandColour: "#166534",
     }),
-    // Every text field (the checkbox and the pictures' keys are not text people send).
+    // Every text field (the checkboxes and the pictures' keys are not text people send).
     fields: Object.keys(SITE_DEFAULTS).filter(
-      (key) => !["statsShown", "logoKey", "faviconKey"].includes(key),
+      (key) => !["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"].includes(key),
     ),
   },
 ];

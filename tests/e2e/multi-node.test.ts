@@ -18,6 +18,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { settingsAsForm } from "#app/models/site-form.ts";
 import { startS3Server } from "#tests/s3-server.ts";
 
 import { launch } from "./browser.ts";
@@ -296,10 +297,7 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
       expect((await visit(node, path)).cache).toBe("hit");
     }
     const settings = (values: Record<string, string>) => ({
-      ...Object.fromEntries(
-        Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
-      ),
-      statsShown: "on",
+      ...settingsAsForm(SITE_DEFAULTS),
       ...values,
     });
     const adminOnA = await cookieFor(a, "admin@example.com");

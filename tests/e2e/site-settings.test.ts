@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { settingsAsForm } from "#app/models/site-form.ts";
 
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
 
@@ -18,18 +19,10 @@ type Session = Awaited<ReturnType<typeof openPage>>;
 let browser: Browser;
 let admin: Session;
 
-/** Every setting as the form sends it (a ticked box is "on"). */
-const asForm = (values: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(values).flatMap(([key, value]) =>
-      value === false ? [] : [[key, value === true ? "on" : String(value ?? "")]],
-    ),
-  );
-
 /** Saves settings as the admin's browser would without JavaScript. */
 async function saveSettings(values: Record<string, unknown>) {
   const answer = await admin.page.request.post("/dashboard/settings", {
-    form: asForm({ ...SITE_DEFAULTS, removeLogo: true, removeFavicon: true, ...values }),
+    form: settingsAsForm({ ...SITE_DEFAULTS, removeLogo: true, removeFavicon: true, ...values }),
     maxRedirects: 0,
   });
   expect(answer.status(), (await answer.text()).slice(0, 300)).toBe(302);
@@ -154,6 +147,48 @@ describe("an admin makes the site their own", () => {
     await saveSettings({ brandColour: "" });
   });
 
+  test("listing rules: days, photos and verified sellers, from the form to every page", async () => {
+    const { page } = admin;
+    const listed = async () => (await fetch(`${baseURL()}/products/allProducts`)).text();
+    expect(await listed()).toContain("Sofia Marquez");
+    await page.goto("/dashboard/settings");
+    await page.getByLabel("Days a car stays listed unconfirmed").fill("30");
+    await page.getByLabel("Photos per car").fill("4");
+    await page.getByLabel("Only verified sellers' cars are public").check();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expectToast(page, "Site settings saved");
+    expect(await page.getByLabel("Photos per car").inputValue()).toBe("4");
+
+    // Sofia Marquez is not verified in the demo: her cars leave every public list.
+    const list = await listed();
+    expect(list).not.toContain("Sofia Marquez");
+    expect(list).toContain("Maya Thompson");
+    const seller = await openPage(browser);
+    try {
+      await seller.page.goto("/login?redirectTo=%2Fdashboard%2FmyProducts");
+      await seller.page.getByLabel("Email").fill("sofia.marquez@example.com");
+      await seller.page.getByLabel("Password").fill("carlot-demo");
+      await seller.page.getByRole("button", { name: "Log In", exact: true }).click();
+      await seller.page.waitForURL("**/dashboard/myProducts");
+      await seller.page.getByText("Your cars are not public yet.").waitFor();
+      await seller.page.getByText("at least every 30 days").waitFor();
+      // Her own car's page still opens for her, marked; a visitor gets "not found".
+      const carLink = seller.page.locator('main a[href^="/dashboard/productDetails/"]').first();
+      const href = (await carLink.getAttribute("href"))!;
+      await seller.page.goto(href);
+      await seller.page.getByText("Awaiting the seller's verification.").waitFor();
+      expect((await fetch(`${baseURL()}${href}`)).status).toBe(404);
+      // The sell form offers the site's number of photos.
+      await seller.page.goto("/dashboard/sellCar");
+      await seller.page.getByText("1 to 4 photos:").waitFor();
+      expect(seller.problems).toEqual([]);
+    } finally {
+      await seller.close();
+    }
+    await saveSettings({});
+    expect(await listed()).toContain("Sofia Marquez");
+  });
+
   test("bad input gets its message next to the field, and nothing is saved", async () => {
     const { page } = admin;
     await page.goto("/dashboard/settings");
@@ -183,7 +218,7 @@ describe("an admin makes the site their own", () => {
     await expect(page.getByLabel("Favicon").getAttribute("aria-invalid")).resolves.toBe("true");
     // Without the browser's check, the server says the same and keeps the settings.
     const answer = await page.request.post("/dashboard/settings", {
-      form: asForm({ ...SITE_DEFAULTS, brandColour: "#ffff00", name: "Never Saved" }),
+      form: settingsAsForm({ ...SITE_DEFAULTS, brandColour: "#ffff00", name: "Never Saved" }),
       maxRedirects: 0,
     });
     expect(answer.status()).toBe(400);
@@ -240,25 +275,28 @@ describe("stored XSS", () => {
     privacyMd: MARKDOWN,
   };
 
+  // Checkboxes, pictures, and fields with a shape, which are refused below.
+  const NOT_TEXT = [
+    ...["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"],
+    ...["brandColour", "advertisedCount", "freshDays", "photosPerCar"],
+  ];
+
   test("a payload in every settings field runs nowhere", async () => {
     expect(Object.keys(PAYLOADS).sort()).toEqual(
       Object.keys(SITE_DEFAULTS)
-        .filter(
-          (key) =>
-            !["statsShown", "brandColour", "advertisedCount", "logoKey", "faviconKey"].includes(
-              key,
-            ),
-        )
+        .filter((key) => !NOT_TEXT.includes(key))
         .sort(),
     );
     // Fields with a shape take no text: the colour (it goes into a <style> element)
-    // and the number of advertised cars refuse anything else.
+    // and the numbers refuse anything else.
     for (const shaped of [
       { brandColour: "#000;}</style><script>window.__xss=1" },
       { advertisedCount: "<img src=x onerror=window.__xss=1>" },
+      { freshDays: "60<script>window.__xss=1</script>" },
+      { photosPerCar: "<svg onload=window.__xss=1>" },
     ]) {
       const refused = await admin.page.request.post("/dashboard/settings", {
-        form: asForm({ ...SITE_DEFAULTS, ...shaped }),
+        form: settingsAsForm({ ...SITE_DEFAULTS, ...shaped }),
         maxRedirects: 0,
       });
       expect(refused.status(), JSON.stringify(shaped)).toBe(400);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { listing, order, report, siteSettings, user, wishlist } from "#app/db/schema.ts";
 import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { settingsAsForm } from "#app/models/site-form.ts";
 import routes from "#app/routes.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import * as login from "#app/routes/auth/login/route.tsx";
@@ -424,10 +425,7 @@ const ACTIONS: ActionCase[] = [
       const unchanged = async () =>
         JSON.stringify(await t.db.select().from(siteSettings)) === before;
       const form = {
-        ...Object.fromEntries(
-          Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
-        ),
-        statsShown: "on",
+        ...settingsAsForm(SITE_DEFAULTS),
         name: `Matrix Cars ${++settingsSaves}`,
       };
       return { form, unchanged };

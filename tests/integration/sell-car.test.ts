@@ -12,7 +12,7 @@ import { LISTING_BODY_MAX_BYTES, LISTING_MESSAGES } from "#app/models/listing-fo
 import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
 import { createAppContext } from "#app/services/app-context.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
-import { createCategories, createUser } from "#tests/factories.ts";
+import { changeSiteSettings, createCategories, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { allowLoggedErrors } from "#tests/setup/fail-on-console.ts";
 
@@ -305,6 +305,23 @@ describe("a form with mistakes", () => {
     expect(status).toBe(400);
     expect(errors.photos).toEqual([LISTING_MESSAGES.tooManyPhotos]);
     expect(await media.files()).toEqual(before);
+  });
+
+  test("a site that allows 2 photos refuses a third before any is decoded", async () => {
+    await changeSiteSettings(t.db, { photosPerCar: 2 });
+    try {
+      const before = await media.files();
+      const { status, errors } = await answer(sell(withPhotos(carForm(), 3)));
+      expect(status).toBe(400);
+      expect(errors.photos).toEqual(["Choose at most 2 photos"]);
+      expect(await media.files()).toEqual(before);
+      const count = (await listingsOf(seller.id)).length;
+      const response = await responseOf(() => sell(withPhotos(carForm(), 2)));
+      expect(response.status).toBe(302);
+      expect(await listingsOf(seller.id)).toHaveLength(count + 1);
+    } finally {
+      await changeSiteSettings(t.db, { photosPerCar: 12 });
+    }
   });
 
   test("a declared body over the limit is refused before the form is read", async () => {

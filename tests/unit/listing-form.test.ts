@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 
 import {
+  photoLimitProblem,
   declaredTooLarge,
   editListingSchema,
   LISTING_BODY_MAX_BYTES,
@@ -310,6 +311,25 @@ describe("car facts", () => {
     expect(errorsFor({ [name]: "x".repeat(max + 1) })[name]).toEqual([
       `Use at most ${max.toLocaleString("en-US")} characters`,
     ]);
+  });
+});
+
+describe("the site's photo limit", () => {
+  const photo = () => new File([new Uint8Array(10)], "car.jpg", { type: "image/jpeg" });
+  test("a form adding photos may not go past it", () => {
+    expect(photoLimitProblem({ photos: [photo(), photo(), photo()] }, 2)).toBe(
+      "Choose at most 2 photos",
+    );
+    expect(photoLimitProblem({ photos: [photo()] }, 1)).toBeNull();
+    expect(photoLimitProblem({ photos: [photo(), photo()] }, 1)).toBe("Choose at most 1 photo");
+    // Two saved photos kept and one added: three.
+    expect(photoLimitProblem({ photos: [photo()], photoOrder: ["e:1", "e:2", "n:0"] }, 2)).toBe(
+      "Choose at most 2 photos",
+    );
+  });
+
+  test("a car saved with more than a lowered limit keeps them while it adds none", () => {
+    expect(photoLimitProblem({ photos: [], photoOrder: ["e:1", "e:2", "e:3"] }, 2)).toBeNull();
   });
 });
 

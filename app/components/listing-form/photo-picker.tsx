@@ -7,11 +7,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 
 import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import { initialItems, type Item, type SavedPhoto } from "./photo-list.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import {
   fileLabel,
-  LISTING_PHOTO_MAX_COUNT,
   LISTING_PHOTO_MAX_MB,
   photoFileProblem,
   photoToken,
@@ -49,6 +49,8 @@ export function PhotoPicker({
   filesDropped?: boolean;
 }) {
   const hydrated = useHydrated();
+  // The site's limit (a setting, at most 12).
+  const maxPhotos = useSite().photosPerCar;
   const [items, setItems] = useState<Item[]>(() => initialItems(saved, initialOrder));
   const [notice, setNotice] = useState("");
   const [broken, setBroken] = useState<Set<string>>(() => new Set());
@@ -104,7 +106,7 @@ export function PhotoPicker({
   function add(files: FileList | File[] | null) {
     const chosen = [...(files ?? [])];
     if (chosen.length === 0) return;
-    const room = LISTING_PHOTO_MAX_COUNT - items.length;
+    const room = maxPhotos - items.length;
     const taken = chosen.slice(0, Math.max(0, room));
     const added: Item[] = taken.map((file) => {
       const url = URL.createObjectURL(file);
@@ -115,7 +117,7 @@ export function PhotoPicker({
     const skipped = chosen.length - taken.length;
     setNotice(
       skipped > 0
-        ? `${taken.length} ${taken.length === 1 ? "photo" : "photos"} added. A car can have at most ${LISTING_PHOTO_MAX_COUNT} photos, so ${skipped} ${skipped === 1 ? "was" : "were"} left out.`
+        ? `${taken.length} ${taken.length === 1 ? "photo" : "photos"} added. A car can have at most ${maxPhotos} photos, so ${skipped} ${skipped === 1 ? "was" : "were"} left out.`
         : `${taken.length} ${taken.length === 1 ? "photo" : "photos"} added.`,
     );
   }
@@ -166,8 +168,8 @@ export function PhotoPicker({
     <fieldset aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-slate-800">Photos</legend>
       <p id={hintId} className="mt-0.5 text-xs text-slate-600">
-        1 to {LISTING_PHOTO_MAX_COUNT} photos: JPEG, PNG, WebP, AVIF or HEIC, up to{" "}
-        {LISTING_PHOTO_MAX_MB} MB each. The first photo is the cover.
+        {maxPhotos === 1 ? "1 photo" : `1 to ${maxPhotos} photos`}: JPEG, PNG, WebP, AVIF or HEIC,
+        up to {LISTING_PHOTO_MAX_MB} MB each. The first photo is the cover.
       </p>
 
       {hydrated ? (
@@ -293,7 +295,7 @@ export function PhotoPicker({
                 className="sr-only"
                 aria-describedby={describedBy}
                 onChange={onChoose}
-                disabled={items.length >= LISTING_PHOTO_MAX_COUNT}
+                disabled={items.length >= maxPhotos}
               />
               {items.length > 0 ? "Add more photos" : "Choose photos"}
             </label>
@@ -304,12 +306,12 @@ export function PhotoPicker({
                 capture="environment"
                 className="sr-only"
                 onChange={onChoose}
-                disabled={items.length >= LISTING_PHOTO_MAX_COUNT}
+                disabled={items.length >= maxPhotos}
               />
               Take a photo
             </label>
             <span className="text-sm text-slate-600 tabular-nums">
-              {items.length} of {LISTING_PHOTO_MAX_COUNT}
+              {items.length} of {maxPhotos}
             </span>
           </div>
           <p className="sr-only" aria-live="polite">

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 
 import { openDatabase, type Db } from "#app/db/client.server.ts";
 import { category, listing } from "#app/db/schema.ts";
+import { publicRules } from "#app/models/listing.server.ts";
 import {
   findMakeModels,
   pageIds,
@@ -81,7 +82,7 @@ export async function measureSearches(data: BenchData, runs: number) {
         "p95 ms": Number(percentile(times, 95).toFixed(1)),
         "max ms": Number(times[times.length - 1]!.toFixed(1)),
       });
-      const where = searchWhere(filters, { categoryId });
+      const where = searchWhere(filters, { categoryId, rules: await publicRules(db) });
       const page =
         filters.sort === "relevance"
           ? rankedPageQuery(db, where, filters.q ?? "", last!.page)

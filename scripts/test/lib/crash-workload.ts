@@ -6,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { SITE_DEFAULTS } from "#app/models/site.ts";
+import { settingsAsForm } from "#app/models/site-form.ts";
 
 import { readOutbox } from "./outbox.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
@@ -263,10 +264,7 @@ async function adminLoop(work: Work, client: Client) {
       "/dashboard/settings",
       () =>
         new URLSearchParams({
-          ...Object.fromEntries(
-            Object.entries(SITE_DEFAULTS).map(([key, value]) => [key, String(value ?? "")]),
-          ),
-          statsShown: "on",
+          ...settingsAsForm(SITE_DEFAULTS),
           tagline,
           heroTitle: `Crash save ${n}`,
         }),

@@ -18,6 +18,7 @@ import {
 } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import {
   confirmedAgo,
   daysUntilHidden,
@@ -28,7 +29,6 @@ import {
 import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
 import {
   formatPrice,
-  LISTING_FRESH_DAYS,
   LISTING_STATUS_LABEL,
   listingPath,
   type ListingStatus,
@@ -44,8 +44,10 @@ export function editListingPath(id: number): string {
 }
 
 function CarCell({ row, now, action }: { row: MyListingRow; now: string; action: string }) {
-  const stale = isStale(row, now);
-  const soon = needsConfirmationSoon(row, now);
+  const { freshDays } = useSite();
+  const stale = isStale(row, now, freshDays);
+  const soon = needsConfirmationSoon(row, now, freshDays);
+  const daysLeft = daysUntilHidden(row.confirmedAt, now, freshDays);
   return (
     <div className="flex min-w-0 items-start gap-3 md:min-w-64">
       <CarThumb src={row.photo?.small} photo={row.photo} box="h-16 w-24" />
@@ -67,8 +69,8 @@ function CarCell({ row, now, action }: { row: MyListingRow; now: string; action:
           </p>
         ) : soon ? (
           <p className="mt-1.5 text-xs font-medium text-amber-800">
-            Leaves the public lists in {daysUntilHidden(row.confirmedAt, now)}{" "}
-            {daysUntilHidden(row.confirmedAt, now) === 1 ? "day" : "days"} unless confirmed.
+            Leaves the public lists in {daysLeft} {daysLeft === 1 ? "day" : "days"} unless
+            confirmed.
           </p>
         ) : null}
         {row.status === "available" ? (
@@ -198,6 +200,7 @@ function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
 }
 
 function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }) {
+  const { freshDays } = useSite();
   if (row.advertised || row.status !== "available") {
     return (
       <span className="flex flex-col items-start gap-1 max-md:items-end">
@@ -218,7 +221,7 @@ function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }
       fields={{ intent: "advertise", id: String(row.id) }}
       title={`Advertise ${row.title} on the home page?`}
       message="It joins the table 'Here Are Some Best Products' on the home page, labelled as advertised by its seller."
-      detail={`When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for ${LISTING_FRESH_DAYS} days.`}
+      detail={`When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for ${freshDays} days.`}
       confirmLabel="Yes, advertise"
       pendingLabel="Advertising…"
       trigger="Advertise"

@@ -22,7 +22,9 @@ import {
   setListingStatus,
 } from "#app/models/listing-manage.server.ts";
 import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
-import { LISTING_FRESH_DAYS, LISTING_STATUS_LABEL } from "#app/models/listing.ts";
+import { LISTING_STATUS_LABEL } from "#app/models/listing.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
+import { useSite } from "#app/components/use-site.ts";
 import { roleCan, userCan, type Permission } from "#app/models/permissions.ts";
 import { loadWishlistPage } from "#app/models/wishlist.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -65,12 +67,17 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     return { view: "wishlist" as const, ...saved };
   }
   const now = new Date();
-  const page = await findSellerListings(db, storage, {
-    sellerId: viewer.id,
-    page: parsePage(url.searchParams.get("page")),
-    now,
-  });
-  return { view: "products" as const, now: now.toISOString(), ...page };
+  const [page, settings] = await Promise.all([
+    findSellerListings(db, storage, {
+      sellerId: viewer.id,
+      page: parsePage(url.searchParams.get("page")),
+      now,
+    }),
+    getSiteSettings(db),
+  ]);
+  // The site shows only verified sellers' cars, and this seller is not verified yet.
+  const awaitingVerification = settings.sellersNeedVerification && !page.seller.verified;
+  return { view: "products" as const, now: now.toISOString(), awaitingVerification, ...page };
 }
 
 /** The listing named by the form, if the viewer may change it: 403 / 404 otherwise. */
@@ -104,10 +111,13 @@ const ADVERTISE_REPLY: Record<Exclude<AdvertiseResult, "missing">, (title: strin
   }),
 };
 
-const CONFIRM_REPLY: Record<Exclude<ConfirmResult, "missing">, (title: string) => Reply> = {
-  confirmed: (title) => ({
+const CONFIRM_REPLY: Record<
+  Exclude<ConfirmResult, "missing">,
+  (title: string, freshDays: number) => Reply
+> = {
+  confirmed: (title, freshDays) => ({
     type: "success",
-    message: `Thanks! ${title} stays listed for another ${LISTING_FRESH_DAYS} days.`,
+    message: `Thanks! ${title} stays listed for another ${freshDays} days.`,
   }),
   "not available": (title) => ({
     type: "error",
@@ -149,8 +159,11 @@ const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
   confirm: {
     permission: "update:listing:own",
     run: async (car, _form, { db }) => {
-      const result = await confirmListing(db, car, new Date());
-      return result !== "missing" && CONFIRM_REPLY[result](car.title);
+      const [result, { freshDays }] = await Promise.all([
+        confirmListing(db, car, new Date()),
+        getSiteSettings(db),
+      ]);
+      return result !== "missing" && CONFIRM_REPLY[result](car.title, freshDays);
     },
   },
 };
@@ -190,6 +203,7 @@ function AddProductLink({ className = "" }: { className?: string }) {
 }
 
 export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { freshDays, name: siteName } = useSite();
   if (loaderData.view === "wishlist") return <WishlistView {...loaderData} />;
   const { seller, rows, total, stale, page, pageCount, now } = loaderData;
   return (
@@ -199,8 +213,8 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
         intro={
           <>
             {total === 0 ? "No cars yet." : `${total} ${total === 1 ? "car" : "cars"} listed.`}{" "}
-            Confirm each car is still for sale at least every {LISTING_FRESH_DAYS} days to keep it
-            in the public lists.
+            Confirm each car is still for sale at least every {freshDays} days to keep it in the
+            public lists.
           </>
         }
       >
@@ -216,6 +230,19 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
 
+      {loaderData.awaitingVerification ? (
+        <div
+          role="status"
+          className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30"
+        >
+          <p className="font-semibold">Your cars are not public yet.</p>
+          <p className="mt-0.5">
+            {siteName} shows only verified sellers' cars. Once an admin has verified you, your cars
+            appear in the lists and search; until then only you and the admins can see them.
+          </p>
+        </div>
+      ) : null}
+
       {stale > 0 ? (
         <div
           role="status"
@@ -226,8 +253,8 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
           </p>
           <p className="mt-0.5">
             {stale === 1
-              ? `You haven't confirmed it for ${LISTING_FRESH_DAYS} days. If it is still for sale, press "Still for sale" on its row to bring it back.`
-              : `You haven't confirmed them for ${LISTING_FRESH_DAYS} days. Press "Still for sale" on each one that is still for sale to bring it back.`}{" "}
+              ? `You haven't confirmed it for ${freshDays} days. If it is still for sale, press "Still for sale" on its row to bring it back.`
+              : `You haven't confirmed them for ${freshDays} days. Press "Still for sale" on each one that is still for sale to bring it back.`}{" "}
             Nothing has been deleted.
           </p>
         </div>

@@ -8,7 +8,13 @@ import type { z } from "zod";
 import type { UploadFormData } from "#app/components/listing-form/form-upload.tsx";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import type { SaveOutcome } from "#app/models/listing-edit.server.ts";
-import { chosenFiles, declaredTooLarge, LISTING_MESSAGES } from "#app/models/listing-form.ts";
+import {
+  chosenFiles,
+  declaredTooLarge,
+  LISTING_MESSAGES,
+  photoLimitProblem,
+} from "#app/models/listing-form.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import {
   issueFormToken,
@@ -50,6 +56,12 @@ export async function listingFormAction<Schema extends z.ZodObject>(form: {
       { result: submission.reply(hidden), filesDropped },
       { status: 400 },
     );
+  }
+  const { photosPerCar } = await getSiteSettings(services.db);
+  const photoProblem = photoLimitProblem(submission.value, photosPerCar);
+  if (photoProblem) {
+    const result = submission.reply({ ...hidden, fieldErrors: { photos: [photoProblem] } });
+    return data<UploadFormData>({ result, filesDropped }, { status: 400 });
   }
   const token = readFormToken(secret, sellerId, purpose, submission.payload[FORM_TOKEN_FIELD]);
   if (!token) {

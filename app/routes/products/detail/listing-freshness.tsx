@@ -1,7 +1,8 @@
 // "Listed N days ago" and "Confirmed available N days ago" on a car's own page,
 // and the note shown while a car awaits its seller's confirmation (DESIGN 21).
+import { useSite } from "#app/components/use-site.ts";
 import { confirmedAgo, isStale, listedAgo } from "#app/models/freshness.ts";
-import { LISTING_FRESH_DAYS, type ListingStatus } from "#app/models/listing.ts";
+import { type ListingStatus } from "#app/models/listing.ts";
 
 export function ListingFreshness({
   status,
@@ -15,7 +16,8 @@ export function ListingFreshness({
   /** The server's time, so server and browser word it the same. */
   now: string;
 }) {
-  const stale = isStale({ status, confirmedAt }, now);
+  const { freshDays } = useSite();
+  const stale = isStale({ status, confirmedAt }, now, freshDays);
   return (
     <div className="mt-2 text-sm text-slate-600">
       <p>
@@ -32,8 +34,8 @@ export function ListingFreshness({
       {stale ? (
         <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-amber-950 ring-1 ring-amber-600/30">
           <span className="font-semibold">Awaiting the seller's confirmation.</span> The seller has
-          not confirmed for {LISTING_FRESH_DAYS} days that this car is still for sale, so it is not
-          shown in the lists until they do.
+          not confirmed for {freshDays} days that this car is still for sale, so it is not shown in
+          the lists until they do.
         </p>
       ) : null}
     </div>

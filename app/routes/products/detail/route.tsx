@@ -13,15 +13,10 @@ import { ListingFreshness } from "./listing-freshness.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer/photo-viewer.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { isStale } from "#app/models/freshness.ts";
 import { parseId } from "#app/models/id.ts";
-import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
-import { hasOpenOrder } from "#app/models/order.server.ts";
-import { hasReported } from "#app/models/report.server.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
 import { carJsonLd, seoMeta, summarize, titleOf } from "#app/models/seo.ts";
-import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -30,6 +25,7 @@ import { getSessionUser, requirePermission } from "#app/services/session.server.
 
 import type { loader as rootLoader } from "#app/root.tsx";
 import { contactSeller, reportCar } from "./buyer-forms.server.ts";
+import { carForViewer, viewerMarks } from "#app/models/car-page.server.ts";
 import type { Route } from "./+types/route";
 
 function MapPinIcon(props: IconProps) {
@@ -68,35 +64,27 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
   const { db, storage, config } = servicesOf(context);
-  const listing = await cachedShared(db, `detail:${id}`, () => getListingDetail(db, storage, id));
-  if (!listing) throw data("No such car", { status: 404 });
-  // For sale and freshly confirmed: indexed, with an Offer in its structured data.
-  const indexable = listing.status === "available" && !isStale(listing, new Date());
-  const [viewer, guidance] = await Promise.all([
-    getSessionUser(context, request),
+  const viewer = await getSessionUser(context, request);
+  const car = await carForViewer(db, storage, id, viewer);
+  if (!car) throw data("No such car", { status: 404 });
+  const { listing, indexable } = car;
+  const [guidance, marks] = await Promise.all([
     cachedShared(db, `guidance:${id}`, () =>
       getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
     ),
+    viewerMarks(db, viewer?.id, id),
   ]);
-  const [openRequest, saved, reported] = viewer
-    ? await Promise.all([
-        hasOpenOrder(db, viewer.id, id),
-        savedListingIds(db, viewer.id, [id]).then((ids) => ids.length > 0),
-        hasReported(db, viewer.id, id),
-      ])
-    : [false, false, false];
   return {
     listing,
     now: new Date().toISOString(),
-    openRequest,
-    saved,
+    ...marks,
     // Without JavaScript, "Contact Seller" is a link that shows the form on the page.
     contactOnPage: url.searchParams.has("contact"),
-    reported,
     // The same for 'Report To Admin' (`?report`).
     reportOnPage: url.searchParams.has("report"),
     guidance,
     indexable,
+    awaitingVerification: car.awaitingVerification,
     jsonLd: carJsonLd(
       indexable ? listing : { ...listing, status: "sold" as const },
       config.publicUrl,
@@ -240,6 +228,13 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             confirmedAt={listing.confirmedAt}
             now={loaderData.now}
           />
+          {loaderData.awaitingVerification ? (
+            <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
+              <span className="font-semibold">Awaiting the seller's verification.</span> This site
+              shows only verified sellers' cars, so only the seller and the admins see this page
+              until an admin verifies the seller.
+            </p>
+          ) : null}
           <div className="mt-4">
             <CompareToggle listingId={listing.id} title={listing.title} size="md" />
           </div>

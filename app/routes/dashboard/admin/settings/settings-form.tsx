@@ -12,18 +12,13 @@ import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.ts
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
-import { SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
+import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
 import { SETTING_LABEL, SITE_PAGES } from "#app/models/site-labels.ts";
 import { type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
-/** The saved settings as the strings the controls show (a ticked box is "on"). */
+/** The saved settings as the strings the controls show (the pictures are files). */
 function formValues({ logoKey: _logo, faviconKey: _icon, ...settings }: SiteSettings) {
-  return Object.fromEntries(
-    Object.entries(settings).map(([key, value]) => [
-      key,
-      typeof value === "boolean" ? (value ? "on" : "") : String(value ?? ""),
-    ]),
-  );
+  return settingsAsForm(settings);
 }
 
 function Section({
@@ -39,6 +34,36 @@ function Section({
     <FormSection title={title} intro={intro}>
       <div className="mt-4">{children}</div>
     </FormSection>
+  );
+}
+
+/** A checkbox with its label, and what ticking it does. */
+function TickBox({
+  field,
+  label,
+  hint,
+}: {
+  field: Parameters<typeof InputField>[0]["field"];
+  label: string;
+  hint?: string;
+}) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="mt-2 mb-4">
+      <label className="flex items-center gap-2.5 text-sm font-semibold text-slate-800">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          aria-describedby={hint ? hintId : undefined}
+          className="size-4 accent-brand-600"
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-1 ml-6.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -210,13 +235,7 @@ export function SettingsForm({
               inputMode="numeric"
             />
           </div>
-          <label className="mt-2 mb-4 flex items-center gap-2.5 text-sm font-semibold text-slate-800">
-            <input
-              {...getInputProps(fields.statsShown, { type: "checkbox" })}
-              className="size-4 accent-brand-600"
-            />
-            Show the statistics banner
-          </label>
+          <TickBox field={fields.statsShown} label="Show the statistics banner" />
           <div className="grid gap-x-6 sm:grid-cols-3">
             {stats.map((n) => (
               <div key={n}>
@@ -233,6 +252,31 @@ export function SettingsForm({
               </div>
             ))}
           </div>
+        </Section>
+
+        <Section
+          title="Listing rules"
+          intro="How long cars stay listed, how many photos they carry, and whose cars are public."
+        >
+          <div className="grid gap-x-6 sm:grid-cols-2">
+            <InputField
+              field={fields.freshDays}
+              label={SETTING_LABEL.freshDays}
+              hint="14 to 365. Sellers are reminded a week before; the car's page keeps working."
+              inputMode="numeric"
+            />
+            <InputField
+              field={fields.photosPerCar}
+              label={SETTING_LABEL.photosPerCar}
+              hint="1 to 12. Cars that already have more keep them, but get no new ones."
+              inputMode="numeric"
+            />
+          </div>
+          <TickBox
+            field={fields.sellersNeedVerification}
+            label={SETTING_LABEL.sellersNeedVerification}
+            hint="When ticked, a seller's cars stay off the public pages until an admin verifies the seller (All Sellers, Verify Seller). The seller and admins still see them."
+          />
         </Section>
 
         <Section title="Pages" intro={MARKDOWN_HINT}>
