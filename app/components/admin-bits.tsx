@@ -1,5 +1,7 @@
 // Pieces the admin pages share: the links between them, and dates that read the
 // same on the server and in the browser.
+import { useSite } from "#app/components/use-site.ts";
+import { dateLocaleOf } from "#app/models/site.ts";
 import { NavLink } from "react-router";
 
 const ADMIN_LINKS = [
@@ -37,26 +39,36 @@ export function AdminNav() {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
+const DAY: Intl.DateTimeFormatOptions = {
   day: "numeric",
   month: "short",
   year: "numeric",
   timeZone: "UTC",
-});
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
+};
+const MOMENT: Intl.DateTimeFormatOptions = {
+  ...DAY,
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "UTC",
   timeZoneName: "short",
-});
+};
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDay(iso: string): string {
-  return dateFormat.format(new Date(iso));
+function formatted(iso: string, locale: string, kind: "day" | "moment"): string {
+  const key = `${kind} ${locale}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocaleOf(locale), kind === "day" ? DAY : MOMENT);
+    formats.set(key, format);
+  }
+  return format.format(new Date(iso));
 }
 
-export function formatMoment(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+/** A day ("3 Mar 2026"), in the site's locale. */
+export function Day({ iso }: { iso: string }) {
+  return formatted(iso, useSite().locale, "day");
+}
+
+/** A day and time in UTC ("3 Mar 2026, 14:05 UTC"), in the site's locale. */
+export function Moment({ iso }: { iso: string }) {
+  return formatted(iso, useSite().locale, "moment");
 }

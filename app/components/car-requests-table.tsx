@@ -6,7 +6,7 @@ import { CarLink, CarPhoto, CarThumb, DetailsLink } from "#app/components/listin
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
-import { formatPrice } from "#app/models/listing.ts";
+import { Price } from "#app/components/price.tsx";
 
 function CarCell({ row }: { row: FollowedCar }) {
   if (!row.car) {
@@ -25,7 +25,9 @@ function CarCell({ row }: { row: FollowedCar }) {
       <CarPhoto row={row.car} size="sm" />
       <span className="min-w-0">
         <CarLink car={row.car} />
-        <span className="font-semibold text-brand-700">{formatPrice(row.car.resalePrice)}</span>
+        <span className="font-semibold text-brand-700">
+          <Price cents={row.car.resalePrice} />
+        </span>
         {row.note ? (
           <span className="block text-xs font-medium text-amber-800">{row.note}</span>
         ) : null}

@@ -1,4 +1,7 @@
 import { CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
+import { Price } from "#app/components/price.tsx";
+import { useSite } from "#app/components/use-site.ts";
+import { formatMileage } from "#app/models/listing.ts";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
@@ -7,13 +10,7 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
-import {
-  formatMileage,
-  formatPrice,
-  listingPath,
-  type CarFacts,
-  type ListingRow,
-} from "#app/models/listing.ts";
+import { listingPath, type CarFacts, type ListingRow } from "#app/models/listing.ts";
 
 // Save buttons are for signed-in people: a visitor's car list does not download them.
 const SaveCarButton = loadWhenShown(() =>
@@ -22,9 +19,10 @@ const SaveCarButton = loadWhenShown(() =>
 
 /** "2019 · 45,000 km · Diesel · Manual" under a search result's name. */
 function FactsLine({ facts }: { facts: CarFacts }) {
+  const site = useSite();
   const parts = [
     facts.year === null ? null : String(facts.year),
-    facts.mileageKm === null ? null : formatMileage(facts.mileageKm),
+    facts.mileageKm === null ? null : formatMileage(facts.mileageKm, site.distanceUnit, site.price),
     facts.fuel,
     facts.transmission,
   ].filter((part): part is string => Boolean(part));
@@ -124,7 +122,9 @@ export function ListingTable({
           <CarPhoto row={row} size="sm" />
           <span className="min-w-0">
             <CarLink car={row} />
-            <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
+            <span className="font-semibold text-brand-700">
+              <Price cents={row.resalePrice} />
+            </span>
             {row.facts ? <FactsLine facts={row.facts} /> : null}
           </span>
         </span>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher, useParams } from "react-router";
 
 import { useSite } from "#app/components/use-site.ts";
-import { formatPrice } from "#app/models/listing.ts";
+import { Price } from "#app/components/price.tsx";
 import {
   criteriaSentence,
   guidanceSentence,
@@ -45,8 +45,12 @@ function RangeBar({ guidance, price }: { guidance: PriceGuidance; price: number 
         ) : null}
       </div>
       <div className="mt-1 flex justify-between text-xs text-slate-500">
-        <span>{formatPrice(guidance.min)}</span>
-        <span>{formatPrice(guidance.max)}</span>
+        <span>
+          <Price cents={guidance.min} />
+        </span>
+        <span>
+          <Price cents={guidance.max} />
+        </span>
       </div>
     </div>
   );
@@ -65,7 +69,8 @@ export function PriceGuidanceCard({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
-  const siteName = useSite().name;
+  const site = useSite();
+  const siteName = site.name;
   const style = guidance.verdict ? VERDICT_STYLE[guidance.verdict] : VERDICT_STYLE.close;
   return (
     <section
@@ -76,15 +81,15 @@ export function PriceGuidanceCard({
       <Heading className="text-xs font-semibold tracking-wide uppercase opacity-80">
         Price guidance
       </Heading>
-      <p className="mt-1 font-semibold">{guidanceSentence(guidance, subject)}.</p>
+      <p className="mt-1 font-semibold">{guidanceSentence(guidance, subject, site.price)}.</p>
       <RangeBar guidance={guidance} price={price} />
       <p className="mt-3 text-sm">
-        The middle half of these cars ask {formatPrice(guidance.low)} to{" "}
-        {formatPrice(guidance.high)}.
+        The middle half of these cars ask <Price cents={guidance.low} /> to{" "}
+        <Price cents={guidance.high} />.
       </p>
       <p className="mt-1 text-xs opacity-80">
-        Similar means: {criteriaSentence(guidance.criteria)}, for sale on {siteName} or sold there.
-        We show guidance only when at least {MIN_COMPARABLES} such cars exist.
+        Similar means: {criteriaSentence(guidance.criteria, site.price)}, for sale on {siteName} or
+        sold there. We show guidance only when at least {MIN_COMPARABLES} such cars exist.
       </p>
     </section>
   );
@@ -105,7 +110,8 @@ export function PriceGuidanceHint(props: {
 }) {
   const fetcher = useFetcher<{ guidance: PriceGuidance | null }>();
   const { id } = useParams();
-  const siteName = useSite().name;
+  const site = useSite();
+  const siteName = site.name;
   const { load } = fetcher;
   const query = new URLSearchParams({
     make: props.make ?? "",

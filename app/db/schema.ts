@@ -29,6 +29,7 @@ import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
+import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -584,6 +585,14 @@ export const siteSettings = pgTable(
     freshDays: smallint("fresh_days").notNull().default(SITE.freshDays),
     photosPerCar: smallint("photos_per_car").notNull().default(SITE.photosPerCar),
     sellersNeedVerification: boolean("sellers_need_verification").notNull().default(false),
+    // Money and units: the ISO 4217 code, how a price reads, the locale of numbers and
+    // dates, and the distance unit of filters and lists (each car keeps its own).
+    currency: text("currency").notNull().default(SITE.currency),
+    priceStyle: text("price_style", { enum: PRICE_STYLES }).notNull().default(SITE.priceStyle),
+    locale: text("locale").notNull().default(SITE.locale),
+    distanceUnit: text("distance_unit", { enum: DISTANCE_UNITS })
+      .notNull()
+      .default(SITE.distanceUnit),
     termsMd: text("terms_md").notNull().default(""),
     privacyMd: text("privacy_md").notNull().default(""),
     aboutMd: text("about_md").notNull().default(""),
@@ -617,6 +626,10 @@ export const siteSettings = pgTable(
     check("site_settings_advertised_count", sql`${t.advertisedCount} between 1 and 12`),
     check("site_settings_fresh_days", sql`${t.freshDays} between 14 and 365`),
     check("site_settings_photos_per_car", sql`${t.photosPerCar} between 1 and 12`),
+    check("site_settings_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("site_settings_price_style", sql`${t.priceStyle} in ('amount-sign', 'locale')`),
+    check("site_settings_locale", sql`${t.locale} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$'`),
+    check("site_settings_distance_unit", sql`${t.distanceUnit} in ('km', 'mi')`),
     check(
       "site_settings_pages",
       sql`${chars(t.termsMd, 0, 20000)} and ${chars(t.privacyMd, 0, 20000)} and ${chars(t.aboutMd, 0, 20000)}`,

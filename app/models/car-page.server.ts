@@ -6,6 +6,7 @@ import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { publicRules } from "#app/models/listing.server.ts";
 import { hasOpenOrder } from "#app/models/order.server.ts";
 import { hasReported } from "#app/models/report.server.ts";
+import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Role } from "#app/models/user.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
@@ -18,9 +19,10 @@ export async function carForViewer(
   id: number,
   viewer: { id: string; role: Role } | null,
 ) {
-  const [found, rules] = await Promise.all([
+  const [found, rules, { currency }] = await Promise.all([
     cachedShared(db, `detail:${id}`, () => getListingDetail(db, storage, id)),
     publicRules(db),
+    getSiteSettings(db),
   ]);
   if (!found) return null;
   // The seller's id decides who may see a hidden car; the page does not print it.
@@ -33,7 +35,7 @@ export async function carForViewer(
     listing.status === "available" &&
     !isStale(listing, rules.now, rules.freshDays) &&
     !awaitingVerification;
-  return { listing, awaitingVerification, indexable };
+  return { listing, awaitingVerification, indexable, currency };
 }
 
 /** Whether the signed-in viewer has an open request for the car, saved it, reported it. */

@@ -90,7 +90,7 @@ function optionalText(max: number) {
 const CURRENCY = /[$€£¥₹₩₽¢]|\b(?:usd|us\$|eur|gbp|dollars?)\b/i;
 
 /**
- * What is wrong with a typed price, or null when it is a whole number of dollars.
+ * What is wrong with a typed price, or null when it is a whole amount (of the site's currency).
  * Nothing is silently changed: "$12,500" gets a message, not 12500.
  */
 export function priceProblem(typed: string): string | null {
@@ -110,7 +110,7 @@ export function priceProblem(typed: string): string | null {
   if (/^\d{1,3}(?:[,.\s]\d{3})+$/.test(value)) {
     return `Type the amount without commas, dots or spaces: for example ${example}`;
   }
-  if (/^\d+[.,]\d{1,2}$/.test(value)) return "Type a whole number of dollars, without cents";
+  if (/^\d+[.,]\d{1,2}$/.test(value)) return "Type a whole amount, without cents";
   return "Type the amount as a whole number, for example 12500";
 }
 

@@ -287,10 +287,9 @@ export async function confirmListing(db: Db, car: OwnedListing, now: Date): Prom
   return row ? "not available" : "missing";
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "long",
-  timeZone: "UTC",
-});
+/** "March 3, 2026" in the site's locale. */
+const longDate = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
 
 /** The reminder email for one car (exported for tests and previews). */
 export function reminderMail(options: {
@@ -301,10 +300,13 @@ export function reminderMail(options: {
   publicUrl: string;
   /** The site's fresh days (a setting). */
   freshDays: number;
+  /** The site's locale, for the dates. */
+  locale?: string;
 }) {
   const { sellerName, title, confirmedAt, now, publicUrl, freshDays } = options;
+  const dates = longDate(options.locale ?? "en-US");
   const stale = isStale({ status: "available", confirmedAt }, now, freshDays);
-  const leaves = longDate.format(hiddenFrom(confirmedAt, freshDays));
+  const leaves = dates.format(hiddenFrom(confirmedAt, freshDays));
   const what = stale
     ? `Because it has not been confirmed for ${freshDays} days, it is no longer shown on the home page, the category pages or the list of all cars.`
     : `If you don't confirm it by ${leaves}, it will leave the home page, the category pages and the list of all cars until you do.`;
@@ -313,7 +315,7 @@ export function reminderMail(options: {
     text: [
       `Hello ${sellerName},`,
       "",
-      `You last confirmed that your ${title} is for sale on ${longDate.format(confirmedAt)}. ${what} It is not deleted, and its own page keeps working.`,
+      `You last confirmed that your ${title} is for sale on ${dates.format(confirmedAt)}. ${what} It is not deleted, and its own page keeps working.`,
       "",
       "If it is still for sale, confirm it with one click in My Products:",
       "",
@@ -337,7 +339,7 @@ export async function sendListingReminders(
   now: Date,
 ): Promise<number> {
   const { db, mailer, config } = services;
-  const { freshDays } = await getSiteSettings(db);
+  const { freshDays, locale } = await getSiteSettings(db);
   const due = db
     .select({ id: listing.id })
     .from(listing)
@@ -379,7 +381,7 @@ export async function sendListingReminders(
     try {
       await mailer.send({
         to: car.sellerEmail,
-        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays }),
+        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays, locale }),
       });
       sent++;
     } catch (error) {

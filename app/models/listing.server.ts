@@ -10,6 +10,7 @@ import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import type { ListingRow } from "#app/models/listing.ts";
+import type { MileageUnit } from "#app/models/listing-choices.ts";
 import { selectListingRows, selectRows, toRow } from "#app/models/listing-rows.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
@@ -26,7 +27,13 @@ export const ADVERTISED_LIMIT = 12;
  * not confirmed for `freshDays` leaves the lists (DESIGN decision 21); with
  * `verifiedSellersOnly`, so do the cars of sellers an admin has not verified.
  */
-export type PublicRules = { now: Date; freshDays: number; verifiedSellersOnly: boolean };
+export type PublicRules = {
+  now: Date;
+  freshDays: number;
+  verifiedSellersOnly: boolean;
+  /** The unit the mileage filter is typed in (cars are compared in km). */
+  distanceUnit: MileageUnit;
+};
 
 /** The rules as the site's settings set them now (read from memory, not per request). */
 export async function publicRules(db: Db, now: Date = new Date()): Promise<PublicRules> {
@@ -35,6 +42,7 @@ export async function publicRules(db: Db, now: Date = new Date()): Promise<Publi
     now,
     freshDays: settings.freshDays,
     verifiedSellersOnly: settings.sellersNeedVerification,
+    distanceUnit: settings.distanceUnit,
   };
 }
 

@@ -2,6 +2,14 @@
 // the pure helpers that word a listing for people (usage line, prices). What only the
 // sell and edit forms offer is listing-choices.ts; this file imports only its types, so
 // the visitors' pages do not carry it.
+import {
+  formatMoney,
+  formatNumber,
+  SPEC_NUMBERS,
+  SPEC_PRICE_FORMAT,
+  type NumberPattern,
+  type PriceFormat,
+} from "#app/models/money.ts";
 import type {
   LISTING_STATUSES,
   MileageUnit,
@@ -61,20 +69,12 @@ export function usageLine(
   return `Used for ${plural(Number(yearsUsed), "year", "years")}`;
 }
 
-const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
- * A price in cents, written as the spec shows it: the amount followed by `$`
- * (for example `12,500$`). Cents appear only when there are any.
+ * A price in cents, written the site's way: by default as the spec shows it, the
+ * amount followed by `$` (for example `12,500$`). Cents appear only when there are any.
  */
-export function formatPrice(cents: number): string {
-  const amount = cents / 100;
-  const text = Number.isInteger(amount) ? wholeDollars.format(amount) : withCents.format(amount);
-  return `${text}$`;
+export function formatPrice(cents: number, format: PriceFormat = SPEC_PRICE_FORMAT): string {
+  return formatMoney(cents, format);
 }
 
 const KM_PER_MILE = 1.609344;
@@ -88,9 +88,13 @@ export function fromKilometres(km: number, unit: MileageUnit): number {
   return unit === "mi" ? Math.round(km / KM_PER_MILE) : km;
 }
 
-/** A mileage stored in km, shown in the unit the seller used (km by default). */
-export function formatMileage(km: number, unit: MileageUnit = "km"): string {
-  return `${wholeDollars.format(fromKilometres(km, unit))} ${unit}`;
+/** A mileage stored in km, shown in `unit` (km by default) with the site's numbers. */
+export function formatMileage(
+  km: number,
+  unit: MileageUnit = "km",
+  numbers: NumberPattern = SPEC_NUMBERS,
+): string {
+  return `${formatNumber(fromKilometres(km, unit), numbers)} ${unit}`;
 }
 
 export type PhotoUrls = {

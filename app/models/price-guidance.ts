@@ -1,6 +1,13 @@
 // Price guidance: how a price compares with similar cars on Carlot (same make and
 // model, year ±2, a mileage band), always with the evidence, and nothing at all
 // when fewer than MIN_COMPARABLES such cars exist. Pure and client-safe.
+import {
+  formatNumber,
+  SPEC_NUMBERS,
+  SPEC_PRICE_FORMAT,
+  type NumberPattern,
+  type PriceFormat,
+} from "#app/models/money.ts";
 import { formatMileage, formatPrice } from "#app/models/listing.ts";
 
 export const MIN_COMPARABLES = 5;
@@ -108,14 +115,23 @@ export function priceGuidance(
 }
 
 /** "12 similar cars, median 18,400$, this one is 6% below" (the subject is a word choice). */
-export function guidanceSentence(guidance: PriceGuidance, subject = "this one"): string {
-  const head = `${guidance.count} similar cars, median ${formatPrice(guidance.median)}`;
+export function guidanceSentence(
+  guidance: PriceGuidance,
+  subject = "this one",
+  format: PriceFormat = SPEC_PRICE_FORMAT,
+): string {
+  const head = `${guidance.count} similar cars, median ${formatPrice(guidance.median, format)}`;
   if (guidance.verdict === null || guidance.percent === null) return head;
   if (guidance.verdict === "close") return `${head}, ${subject} is about the median`;
   return `${head}, ${subject} is ${Math.abs(guidance.percent)}% ${guidance.verdict}`;
 }
 
 /** "Toyota Corolla, 2018–2022, 20,000–60,000 km": what "similar" meant. */
-export function criteriaSentence(criteria: ComparableCriteria): string {
-  return `${criteria.make} ${criteria.model}, ${criteria.yearFrom}–${criteria.yearTo}, ${formatMileage(criteria.mileageFrom).replace(" km", "")}–${formatMileage(criteria.mileageTo)}`;
+export function criteriaSentence(
+  criteria: ComparableCriteria,
+  numbers: NumberPattern = SPEC_NUMBERS,
+): string {
+  // The bands are in km: comparables are found by their km, whatever unit the site shows.
+  const from = formatNumber(criteria.mileageFrom, numbers);
+  return `${criteria.make} ${criteria.model}, ${criteria.yearFrom}–${criteria.yearTo}, ${from}–${formatMileage(criteria.mileageTo, "km", numbers)}`;
 }

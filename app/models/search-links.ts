@@ -2,8 +2,12 @@
 // to the same search without it) and the looser searches offered when nothing matches.
 // The loader makes them, so the page's browser code carries only labels and hrefs.
 import { shownPageNumbers } from "#app/models/page-numbers.ts";
-import { formatMileage, formatPrice } from "#app/models/listing.ts";
+import { formatPrice } from "#app/models/listing.ts";
+import { formatNumber } from "#app/models/money.ts";
+import { FALLBACK_SITE, type PublicSite } from "#app/models/site.ts";
 import { countLabel, searchQuery, type Loosening, type SearchFilters } from "#app/models/search.ts";
+
+type SiteDisplay = Pick<PublicSite, "price" | "distanceUnit">;
 
 /** A path with a query string, or the bare path when the query is empty. */
 export function withQuery(path: string, query: string): string {
@@ -13,6 +17,8 @@ export function withQuery(path: string, query: string): string {
 /** The filters in use, as removable chips: label and the filters without it. */
 export function activeFilters(
   filters: SearchFilters,
+  /** How prices read, and the unit the mileage filter is typed in. */
+  site: SiteDisplay = FALLBACK_SITE,
 ): { key: string; label: string; without: Partial<SearchFilters> }[] {
   const chips: { key: string; label: string; without: Partial<SearchFilters> }[] = [];
   if (filters.q) chips.push({ key: "q", label: `“${filters.q}”`, without: { q: undefined } });
@@ -33,14 +39,19 @@ export function activeFilters(
   if (filters.minPrice !== undefined || filters.maxPrice !== undefined) {
     chips.push({
       key: "price",
-      label: rangeLabel(filters.minPrice, filters.maxPrice, (n) => formatPrice(n * 100), "Price"),
+      label: rangeLabel(
+        filters.minPrice,
+        filters.maxPrice,
+        (n) => formatPrice(n * 100, site.price),
+        "Price",
+      ),
       without: { minPrice: undefined, maxPrice: undefined },
     });
   }
   if (filters.maxMileage !== undefined) {
     chips.push({
       key: "maxMileage",
-      label: `Up to ${formatMileage(filters.maxMileage)}`,
+      label: `Up to ${formatNumber(filters.maxMileage, site.price)} ${site.distanceUnit}`,
       without: { maxMileage: undefined },
     });
   }
@@ -85,9 +96,14 @@ function rangeLabel(
 }
 
 /** The chips above the results, and the link that clears them all (keeping the compare tray). */
-export function filterChips(pathname: string, filters: SearchFilters, compare: string) {
+export function filterChips(
+  pathname: string,
+  filters: SearchFilters,
+  compare: string,
+  site: SiteDisplay = FALLBACK_SITE,
+) {
   return {
-    chips: activeFilters(filters).map((chip) => ({
+    chips: activeFilters(filters, site).map((chip) => ({
       key: chip.key,
       label: chip.label,
       href: withQuery(pathname, searchQuery(filters, chip.without, { compare })),

@@ -16,7 +16,7 @@ import {
   type SearchFilters,
 } from "#app/models/search.ts";
 import { isPlainText } from "#app/models/text.ts";
-import { FALLBACK_SITE } from "#app/models/site.ts";
+import { FALLBACK_SITE, type PublicSite } from "#app/models/site.ts";
 
 const LABEL: Record<string, string> = {
   q: "search",
@@ -116,8 +116,8 @@ export function parseSearch(
   params: URLSearchParams,
   makeModels: MakeModels,
   now = new Date(),
-  /** The site's name, for "no car on Carlot has it". */
-  siteName: string = FALLBACK_SITE.name,
+  /** The site's name, for "no car on Carlot has it", and how its prices read. */
+  site: Pick<PublicSite, "name" | "price"> = FALLBACK_SITE,
 ): { filters: SearchFilters; notices: string[] } {
   const notices: string[] = [];
   const get = (name: (typeof PARAM_ORDER)[number]): string => {
@@ -146,7 +146,7 @@ export function parseSearch(
   if (makeRaw) {
     const make = makeModels.find((entry) => entry.make.toLowerCase() === makeRaw.toLowerCase());
     if (!make) {
-      notices.push(`We ignored the make ${echo(makeRaw)}: no car on ${siteName} has it.`);
+      notices.push(`We ignored the make ${echo(makeRaw)}: no car on ${site.name} has it.`);
     } else {
       filters.make = make.make;
       if (modelRaw) {
@@ -154,7 +154,7 @@ export function parseSearch(
         if (model) filters.model = model;
         else
           notices.push(
-            `We ignored the model ${echo(modelRaw)}: no ${make.make} on ${siteName} has it.`,
+            `We ignored the model ${echo(modelRaw)}: no ${make.make} on ${site.name} has it.`,
           );
       }
     }
@@ -178,7 +178,7 @@ export function parseSearch(
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
     notices.push(
-      `Showing prices from ${formatPrice(minPrice * 100)} to ${formatPrice(maxPrice * 100)}.`,
+      `Showing prices from ${formatPrice(minPrice * 100, site.price)} to ${formatPrice(maxPrice * 100, site.price)}.`,
     );
   }
   if (minPrice) filters.minPrice = minPrice;

@@ -19,7 +19,8 @@ import {
   selectListingRows,
   toRow,
 } from "#app/models/listing-rows.server.ts";
-import type { ListingRow } from "#app/models/listing.ts";
+import { toKilometres, type ListingRow } from "#app/models/listing.ts";
+import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import { activeFilters } from "#app/models/search-links.ts";
 import {
@@ -75,7 +76,10 @@ export function searchWhere(
   if (filters.maxYear !== undefined) parts.push(lte(listing.year, filters.maxYear));
   if (filters.minPrice !== undefined) parts.push(gte(listing.resalePrice, filters.minPrice * 100));
   if (filters.maxPrice !== undefined) parts.push(lte(listing.resalePrice, filters.maxPrice * 100));
-  if (filters.maxMileage !== undefined) parts.push(lte(listing.mileageKm, filters.maxMileage));
+  if (filters.maxMileage !== undefined) {
+    // Typed in the site's unit; every car's mileage is kept in km, whatever its seller typed.
+    parts.push(lte(listing.mileageKm, toKilometres(filters.maxMileage, rules.distanceUnit)));
+  }
   if (filters.fuel) parts.push(eq(listing.fuel, filters.fuel));
   if (filters.transmission) parts.push(eq(listing.transmission, filters.transmission));
   if (filters.quality) parts.push(eq(listing.quality, filters.quality));
@@ -284,7 +288,8 @@ export async function suggestLooser(
   filters: SearchFilters,
   scope: SearchScope = {},
 ): Promise<Loosening[]> {
-  const options = activeFilters(filters).map((chip) => ({
+  const settings = await getSiteSettings(db);
+  const options = activeFilters(filters, siteDisplayOf(settings)).map((chip) => ({
     label: `Remove ${chip.label}`,
     filters: { ...filters, ...chip.without, page: 1 },
     categoryId: scope.categoryId,

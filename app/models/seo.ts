@@ -97,9 +97,14 @@ export function publicUrlOf(matches: Matches): string {
   return rootDataOf(matches)?.publicUrl ?? "";
 }
 
+/** The site as its operator set it (the built-in one on an error page without root data). */
+export function siteOf(matches: Matches): PublicSite {
+  return rootDataOf(matches)?.site ?? FALLBACK_SITE;
+}
+
 /** The site's name as its operator set it. */
 export function siteNameOf(matches: Matches): string {
-  return rootDataOf(matches)?.site?.name ?? FALLBACK_SITE.name;
+  return siteOf(matches).name;
 }
 
 /** A page's title: its own words, then the site's name. */
@@ -125,7 +130,13 @@ export type CarForJsonLd = CarFacts & {
  * for sale: name, image, description, brand, model, year, mileage, fuel,
  * transmission and colour; the offer has price, currency, availability and URL.
  */
-export function carJsonLd(car: CarForJsonLd, publicUrl: string, path: string) {
+export function carJsonLd(
+  car: CarForJsonLd,
+  publicUrl: string,
+  path: string,
+  /** The site's ISO 4217 code (prices are whole amounts of it, decision 019). */
+  currency = "USD",
+) {
   const url = absoluteUrl(publicUrl, path);
   return {
     "@context": "https://schema.org",
@@ -158,7 +169,7 @@ export function carJsonLd(car: CarForJsonLd, publicUrl: string, path: string) {
             "@type": "Offer",
             url,
             price: (car.resalePrice / 100).toFixed(2),
-            priceCurrency: "USD",
+            priceCurrency: currency,
             availability: "https://schema.org/InStock",
             itemCondition: "https://schema.org/UsedCondition",
             seller: { "@type": "Person", name: car.seller.name },

@@ -5,6 +5,8 @@ import { z } from "zod";
 
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
+import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money.ts";
+import { isKnownCurrency, knownLocale } from "#app/models/money-intl.ts";
 import { filledText, textField } from "#app/models/text-field.ts";
 
 export const SITE_LIMITS = {
@@ -125,6 +127,20 @@ export const siteSettingsSchema = z.object({
   ),
   photosPerCar: wholeNumber(1, SITE_LIMITS.photosPerCar, "Choose how many photos, from 1 to 12"),
   sellersNeedVerification: ticked,
+  currency: filledText("Enter a currency code, like USD or EUR")
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isKnownCurrency, "Enter a three-letter ISO 4217 code, like USD, EUR or GBP"),
+  priceStyle: z.enum(PRICE_STYLES, { error: "Choose how prices read" }),
+  locale: filledText("Enter a locale, like en-US or de-DE").transform((value, context) => {
+    const locale = knownLocale(value.trim());
+    if (locale) return locale;
+    context.addIssue({
+      code: "custom",
+      message: "Enter a language and region this server knows, like en-US, en-GB or de-DE",
+    });
+    return z.NEVER;
+  }),
+  distanceUnit: z.enum(DISTANCE_UNITS, { error: "Choose km or mi" }),
   aboutMd: optional(SITE_LIMITS.page, "multi-line"),
   termsMd: optional(SITE_LIMITS.page, "multi-line"),
   privacyMd: optional(SITE_LIMITS.page, "multi-line"),

@@ -8,6 +8,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { siteSettings } from "#app/db/schema.ts";
 import { brandCss, brandShades } from "#app/models/brand-colour.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
+import { priceFormatOf } from "#app/models/money-intl.ts";
 import { SITE_PAGES } from "#app/models/site-labels.ts";
 import {
   SITE_DEFAULTS,
@@ -59,12 +60,24 @@ export function socialLinksOf(settings: SiteSettings): SocialLink[] {
  * What the root loader sends. `mediaUrl` turns a storage key into the address
  * pictures are served from (the storage's own, so a CDN works too).
  */
+/** The site's name and how it writes prices, distances and dates (decision 019, step 6). */
+export function siteDisplayOf(
+  settings: SiteSettings,
+): Pick<PublicSite, "name" | "price" | "distanceUnit" | "locale"> {
+  return {
+    name: settings.name,
+    price: priceFormatOf(settings.currency, settings.locale, settings.priceStyle),
+    distanceUnit: settings.distanceUnit,
+    locale: settings.locale,
+  };
+}
+
 export function publicSiteOf(
   settings: SiteSettings,
   mediaUrl: (key: string) => string = (key) => `${MEDIA_ROUTE}/${key}`,
 ): PublicSite {
   return {
-    name: settings.name,
+    ...siteDisplayOf(settings),
     logoUrl: settings.logoKey ? mediaUrl(settings.logoKey) : "/logo.svg",
     favicon: settings.faviconKey
       ? { href: mediaUrl(settings.faviconKey), type: "image/png" }

@@ -2,6 +2,7 @@
 // them at /dashboard/settings; SITE_DEFAULTS are the spec's texts, which a fresh
 // install shows, and what the migration writes into the one settings row.
 import type { siteSettings } from "#app/db/schema.ts";
+import { SPEC_PRICE_FORMAT, type DistanceUnit, type PriceFormat } from "#app/models/money.ts";
 
 /** What an operator sets: the settings row without its bookkeeping columns. */
 export type SiteSettings = Omit<typeof siteSettings.$inferSelect, "id" | "updatedAt" | "updatedBy">;
@@ -34,6 +35,10 @@ export const SITE_DEFAULTS = {
   freshDays: 60,
   photosPerCar: 12,
   sellersNeedVerification: false,
+  currency: "USD",
+  priceStyle: "amount-sign",
+  locale: "en-US",
+  distanceUnit: "km",
   termsMd: "",
   privacyMd: "",
   aboutMd: "",
@@ -75,6 +80,12 @@ export type PublicSite = {
   freshDays: number;
   /** The most photos a car may have. */
   photosPerCar: number;
+  /** How prices and other numbers read (app/models/money.ts). */
+  price: PriceFormat;
+  /** The unit of the mileage filter and of the lists. */
+  distanceUnit: DistanceUnit;
+  /** The locale of numbers and dates (BCP 47). */
+  locale: string;
 };
 
 /**
@@ -91,7 +102,18 @@ export const FALLBACK_SITE: PublicSite = {
   pages: [],
   freshDays: 60,
   photosPerCar: 12,
+  price: SPEC_PRICE_FORMAT,
+  distanceUnit: "km",
+  locale: "en-US",
 };
+
+/**
+ * The locale dates on pages are written in: the site's, except that American English
+ * keeps the day-month-year form the product has always shown ("3 March 2026").
+ */
+export function dateLocaleOf(locale: string): string {
+  return locale === "en-US" ? "en-GB" : locale;
+}
 
 /** The home page's title: the name and the tagline (without its full stop). */
 export function homeTitleOf(site: Pick<PublicSite, "name" | "tagline">): string {

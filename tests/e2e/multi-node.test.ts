@@ -310,6 +310,9 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
         contactEmail: "hello@harbour.example",
         heroTitle: "Drive Home Happy",
         aboutMd: "A family garage.",
+        currency: "EUR",
+        priceStyle: "locale",
+        locale: "de-DE",
       }),
     )) {
       body.append(key, value);
@@ -339,6 +342,9 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
           "<title>Find your dream car: used cars from trusted sellers — Harbour Motors</title>",
         ) &&
         detail.html.includes('<meta property="og:site_name" content="Harbour Motors"/>') &&
+        // Prices in euros as Germany writes them, and the structured data says so.
+        /\d\.\d{3}\u00a0€/.test(detail.html) &&
+        detail.html.includes('"priceCurrency":"EUR"') &&
         sitemap.html.includes("/about</loc>")
       );
     });

@@ -279,6 +279,7 @@ describe("stored XSS", () => {
   const NOT_TEXT = [
     ...["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"],
     ...["brandColour", "advertisedCount", "freshDays", "photosPerCar"],
+    ...["currency", "priceStyle", "locale", "distanceUnit"],
   ];
 
   test("a payload in every settings field runs nowhere", async () => {
@@ -294,6 +295,10 @@ describe("stored XSS", () => {
       { advertisedCount: "<img src=x onerror=window.__xss=1>" },
       { freshDays: "60<script>window.__xss=1</script>" },
       { photosPerCar: "<svg onload=window.__xss=1>" },
+      { currency: "<b>" },
+      { priceStyle: "<script>window.__xss=1</script>" },
+      { locale: "en-US<img src=x onerror=window.__xss=1>" },
+      { distanceUnit: "km<script>" },
     ]) {
       const refused = await admin.page.request.post("/dashboard/settings", {
         form: settingsAsForm({ ...SITE_DEFAULTS, ...shaped }),

@@ -239,7 +239,7 @@ describe("prices", () => {
     ["€9.999", /without \$ or another currency sign, digits only: for example 9999$/],
     ["12,500", /without commas, dots or spaces: for example 12500$/],
     ["12 500", /without commas, dots or spaces: for example 12500$/],
-    ["12500.50", /whole number of dollars, without cents/],
+    ["12500.50", /whole amount, without cents/],
     ["-300", /cannot be negative/],
     ["twelve thousand", /as a whole number, for example 12500/],
     ["10000001", /up to 10,000,000/],

@@ -20,7 +20,7 @@ export function VerifiedNote({
         Verified
         <span className="sr-only">seller: what was checked</span>
       </summary>
-      <span className="verified-note">{verificationNoteText(note, site.name)}</span>
+      <span className="verified-note">{verificationNoteText(note, site.name, site.locale)}</span>
     </details>
   );
 }

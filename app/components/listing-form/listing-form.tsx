@@ -2,6 +2,7 @@
 // Zod schema per form shared with the action. While the form is sent it is
 // replaced by a spinner and the upload progress bar; after a failure every
 // typed value is still there.
+import { useSite } from "#app/components/use-site.ts";
 import { FORM_TOKEN_FIELD } from "#app/models/form-token.ts";
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
@@ -74,12 +75,18 @@ export function ListingForm({
   const { submitLabel, pendingLabel } = SUBMIT[mode];
   const schema = mode === "edit" ? editListingSchema : sellCarSchema;
   // The two schemas share one field shape; the edit one names every field.
+  const site = useSite();
   const { form, fields, formError, pending } = useSchemaForm(
     `listing-${mode}`,
     schema as typeof editListingSchema,
     lastResult,
-    { defaultValue, busyUntilLoaded: true },
+    // A new car's mileage is in the site's unit unless its seller chooses the other.
+    { defaultValue: defaultValue ?? { mileageUnit: site.distanceUnit }, busyUntilLoaded: true },
   );
+  const priceHint =
+    site.price.currency === "USD"
+      ? "Whole dollars, digits only: do not type $ or any other currency sign."
+      : `Whole amounts in ${site.price.currency}, digits only: do not type ${site.price.symbol} or any other currency sign.`;
   // A short typed fact of the car: nothing for the browser to fill in.
   const carText = (name: "make" | "model" | "colour", label: string, placeholder: string) => (
     <InputField
@@ -254,7 +261,7 @@ export function ListingForm({
           <InputField
             field={fields.originalPrice}
             label="Original Price"
-            hint="Whole dollars, digits only: do not type $ or any other currency sign."
+            hint={priceHint}
             inputMode="numeric"
             autoComplete="off"
             placeholder="30000"
@@ -263,7 +270,7 @@ export function ListingForm({
           <InputField
             field={fields.resalePrice}
             label="Resale Price"
-            hint="Whole dollars, digits only: do not type $ or any other currency sign."
+            hint={priceHint}
             inputMode="numeric"
             autoComplete="off"
             placeholder="18500"

@@ -18,6 +18,7 @@ import {
 } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
+import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import {
   confirmedAgo,
@@ -28,7 +29,6 @@ import {
 } from "#app/models/freshness.ts";
 import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
 import {
-  formatPrice,
   LISTING_STATUS_LABEL,
   listingPath,
   type ListingStatus,
@@ -54,7 +54,9 @@ function CarCell({ row, now, action }: { row: MyListingRow; now: string; action:
       <div className="min-w-0 flex-1">
         <CarLink car={row} />
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-brand-700">{formatPrice(row.resalePrice)}</span>
+          <span className="font-semibold text-brand-700">
+            <Price cents={row.resalePrice} />
+          </span>
           <StatusBadge status={row.status} />
         </p>
         <p className="mt-1 text-xs text-slate-600">{listedAgo(row.createdAt, now)}</p>

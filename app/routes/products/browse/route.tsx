@@ -16,7 +16,7 @@ import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
 import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
-import { getSiteSettings } from "#app/models/site.server.ts";
+import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
 import { seoMeta } from "#app/models/seo.ts";
@@ -109,13 +109,13 @@ function categoryLinks(
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);
   const category = await categoryOf(db, params.category, url);
-  const [makeModels, categories, viewer, site] = await Promise.all([
+  const [makeModels, categories, viewer, display] = await Promise.all([
     findMakeModels(db),
     findCategories(db, storage),
     getSessionUser(context, request),
-    getSiteSettings(db),
+    getSiteSettings(db).then(siteDisplayOf),
   ]);
-  const { filters, notices } = parseSearch(url.searchParams, makeModels, new Date(), site.name);
+  const { filters, notices } = parseSearch(url.searchParams, makeModels, new Date(), display);
   const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
   redirectToCanonical(url, searchQuery(filters, {}, { compare }), notices.length > 0);
   const scope = { categoryId: category?.id };
@@ -141,7 +141,7 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     canonicalQuery: searchQuery(filters),
     compare,
     saved,
-    ...filterChips(url.pathname, filters, compare),
+    ...filterChips(url.pathname, filters, compare, display),
     suggestions: looserSearches(url.pathname, looser, compare),
     ...page,
   };

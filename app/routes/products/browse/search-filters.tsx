@@ -4,6 +4,7 @@
 // a <details> panel that ends with "Show 312 cars".
 // The panel is here; its filter groups are in filter-fields.tsx, the keyword box and
 // sort order in search-bar.tsx, the navigation in use-search-form.ts.
+import { useSite } from "#app/components/use-site.ts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigation } from "react-router";
 
@@ -33,6 +34,7 @@ export function SearchFilterPanel({
 }) {
   const location = useLocation();
   const navigation = useNavigation();
+  const site = useSite();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   // The parent remounts the panel (key) when the URL changes from elsewhere.
   const [make, setMake] = useState(filters.make ?? "");
@@ -148,14 +150,14 @@ export function SearchFilterPanel({
           placeholders={["From", "To"]}
         />
         <Range
-          legend="Price ($)"
+          legend={`Price (${site.price.symbol})`}
           names={["minPrice", "maxPrice"]}
           values={[filters.minPrice, filters.maxPrice]}
           placeholders={["Min", "Max"]}
         />
         <TextFilter
           name="maxMileage"
-          label="Maximum mileage (km)"
+          label={`Maximum mileage (${site.distanceUnit})`}
           value={filters.maxMileage}
           placeholder="Any"
           numeric

@@ -1,5 +1,7 @@
 // Cars side by side: one column per car, one row per fact. Rows whose values
 // differ are highlighted, and the best price, mileage and year are marked.
+import { useSite } from "#app/components/use-site.ts";
+import type { PublicSite } from "#app/models/site.ts";
 import type { ReactNode } from "react";
 
 import { VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
@@ -39,7 +41,8 @@ export type ComparedCar = CarFacts & {
 
 type Fact = {
   label: string;
-  text: (car: ComparedCar) => string;
+  /** The fact as text, written the site's way (prices, distances). */
+  text: (car: ComparedCar, site: PublicSite) => string;
   show?: (car: ComparedCar) => ReactNode;
   /** Which car is best on this row: the lowest or highest number. */
   best?: { value: (car: ComparedCar) => number | null; prefer: "low" | "high"; label: string };
@@ -48,10 +51,10 @@ type Fact = {
 const FACTS: Fact[] = [
   {
     label: "Price",
-    text: (car) => formatPrice(car.resalePrice),
+    text: (car, site) => formatPrice(car.resalePrice, site.price),
     best: { value: (car) => car.resalePrice, prefer: "low", label: "Lowest price" },
   },
-  { label: "Original price", text: (car) => formatPrice(car.originalPrice) },
+  { label: "Original price", text: (car, site) => formatPrice(car.originalPrice, site.price) },
   {
     label: "Year",
     text: (car) => (car.year === null ? "—" : String(car.year)),
@@ -59,7 +62,8 @@ const FACTS: Fact[] = [
   },
   {
     label: "Mileage",
-    text: (car) => (car.mileageKm === null ? "—" : formatMileage(car.mileageKm)),
+    text: (car, site) =>
+      car.mileageKm === null ? "—" : formatMileage(car.mileageKm, site.distanceUnit, site.price),
     best: { value: (car) => car.mileageKm, prefer: "low", label: "Lowest mileage" },
   },
   { label: "Make", text: (car) => car.make ?? "—" },
@@ -97,8 +101,8 @@ function bestIds(cars: ComparedCar[], best: NonNullable<Fact["best"]>): Set<numb
 }
 
 /** Whether a fact differs between the cars (what "Only differences" keeps). */
-export function differs(fact: { text: (car: ComparedCar) => string }, cars: ComparedCar[]) {
-  return new Set(cars.map(fact.text)).size > 1;
+function differs(fact: Pick<Fact, "text">, cars: ComparedCar[], site: PublicSite) {
+  return new Set(cars.map((car) => fact.text(car, site))).size > 1;
 }
 
 export function CompareTable({
@@ -108,8 +112,9 @@ export function CompareTable({
   cars: ComparedCar[];
   onlyDifferences: boolean;
 }) {
+  const site = useSite();
   const ids = cars.map((car) => car.id);
-  const facts = FACTS.filter((fact) => !onlyDifferences || differs(fact, cars));
+  const facts = FACTS.filter((fact) => !onlyDifferences || differs(fact, cars, site));
   return (
     <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
@@ -154,7 +159,7 @@ export function CompareTable({
         </thead>
         <tbody>
           {facts.map((fact) => {
-            const different = cars.length > 1 && differs(fact, cars);
+            const different = cars.length > 1 && differs(fact, cars, site);
             const best = fact.best ? bestIds(cars, fact.best) : new Set<number>();
             return (
               <tr
@@ -175,7 +180,7 @@ export function CompareTable({
                 {cars.map((car) => (
                   <td key={car.id} className="p-3 text-slate-900">
                     <span className={fact.label === "Price" ? "font-semibold" : undefined}>
-                      {fact.show ? fact.show(car) : fact.text(car)}
+                      {fact.show ? fact.show(car) : fact.text(car, site)}
                     </span>
                     {best.has(car.id) && fact.best ? (
                       <span className="mt-1 block w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/25">

@@ -14,9 +14,11 @@ import { ListingPicture } from "#app/components/listing-picture.tsx";
 import { PhotoViewer } from "#app/components/photo-viewer/photo-viewer.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { parseId } from "#app/models/id.ts";
+import { Price } from "#app/components/price.tsx";
+import { useSite } from "#app/components/use-site.ts";
 import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
-import { carJsonLd, seoMeta, summarize, titleOf } from "#app/models/seo.ts";
+import { carJsonLd, seoMeta, siteOf, summarize, titleOf } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -42,10 +44,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { listing, indexable } = loaderData;
   const cover = listing.photos[0];
   const facts = [listing.year, listing.make, listing.model].filter(Boolean).join(" ");
+  const price = formatPrice(listing.resalePrice, siteOf(matches).price);
   return seoMeta({
-    title: `${listing.title} — ${formatPrice(listing.resalePrice)}${listing.status === "sold" ? " (sold)" : ""}`,
+    title: `${listing.title} — ${price}${listing.status === "sold" ? " (sold)" : ""}`,
     description: summarize(
-      `${facts ? `${facts}, ` : ""}${listing.location}, ${formatPrice(listing.resalePrice)}. ${listing.description}`,
+      `${facts ? `${facts}, ` : ""}${listing.location}, ${price}. ${listing.description}`,
     ),
     path: listingPath(listing.id),
     matches,
@@ -89,6 +92,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       indexable ? listing : { ...listing, status: "sold" as const },
       config.publicUrl,
       listingPath(listing.id),
+      car.currency,
     ),
   };
 }
@@ -118,6 +122,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 export default function ListingDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { listing } = loaderData;
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const site = useSite();
   const [cover, ...others] = listing.photos;
   const loginHref = `/login?redirectTo=${encodeURIComponent(`/dashboard/productDetails/${listing.id}`)}`;
   return (
@@ -208,14 +213,16 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
               <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">
                 Resale price
               </dt>
-              <dd className="mt-1 text-2xl font-extrabold">{formatPrice(listing.resalePrice)}</dd>
+              <dd className="mt-1 text-2xl font-extrabold">
+                <Price cents={listing.resalePrice} />
+              </dd>
             </div>
             <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
                 Original price
               </dt>
               <dd className="mt-1 text-2xl font-bold text-slate-500">
-                {formatPrice(listing.originalPrice)}
+                <Price cents={listing.originalPrice} />
               </dd>
             </div>
           </dl>
@@ -315,7 +322,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
               value={
                 listing.mileageKm === null
                   ? null
-                  : formatMileage(listing.mileageKm, listing.mileageUnit)
+                  : formatMileage(listing.mileageKm, listing.mileageUnit, site.price)
               }
             />
             <Fact label="Fuel" value={listing.fuel} />

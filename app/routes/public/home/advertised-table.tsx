@@ -6,7 +6,8 @@ import {
   VerifiedBadge,
 } from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
-import { formatPrice, type ListingRow } from "#app/models/listing.ts";
+import { Price } from "#app/components/price.tsx";
+import { type ListingRow } from "#app/models/listing.ts";
 
 /** An email that wraps after the @ rather than mid-word. */
 function EmailText({ email }: { email: string }) {
@@ -38,7 +39,7 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
       header: "Price",
       cell: (row) => (
         <span className="font-semibold whitespace-nowrap text-brand-700">
-          {formatPrice(row.resalePrice)}
+          <Price cents={row.resalePrice} />
         </span>
       ),
     },

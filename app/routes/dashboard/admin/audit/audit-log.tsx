@@ -2,7 +2,7 @@
 // view has its own URL, and one page of entries at a time.
 import { Form } from "react-router";
 
-import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
+import { AdminNav, Moment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
@@ -123,7 +123,7 @@ const columns: Column<AuditEntry>[] = [
     header: "When",
     cell: (entry) => (
       <time dateTime={entry.at} className="whitespace-nowrap text-slate-700">
-        {formatMoment(entry.at)}
+        <Moment iso={entry.at} />
       </time>
     ),
   },

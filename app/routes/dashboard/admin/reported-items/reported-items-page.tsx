@@ -3,7 +3,7 @@
 // 'Confirm Delete?', Dismiss keeps the car.
 import { useFormAction } from "react-router";
 
-import { AdminNav, formatMoment } from "#app/components/admin-bits.tsx";
+import { AdminNav, Moment } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog, DeleteDialog } from "#app/components/confirm-dialog.tsx";
 import { StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
@@ -70,7 +70,9 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
                 <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
                   {REPORT_REASON_LABEL[item.reason] ?? item.reason}
                 </span>
-                <span className="text-slate-600">{formatMoment(item.createdAt)}</span>
+                <span className="text-slate-600">
+                  <Moment iso={item.createdAt} />
+                </span>
               </p>
               {item.details ? (
                 <p className="mt-1.5 break-words whitespace-pre-line text-slate-800">

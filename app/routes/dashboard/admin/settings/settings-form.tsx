@@ -7,12 +7,19 @@ import { Form } from "react-router";
 
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { InputField, TextareaField } from "#app/components/ui/fields.tsx";
+import { ChoiceField, InputField, TextareaField } from "#app/components/ui/fields.tsx";
 import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
 import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
+import { formatPrice } from "#app/models/listing.ts";
+import {
+  DISTANCE_UNITS,
+  PRICE_STYLES,
+  type DistanceUnit,
+  type PriceStyle,
+} from "#app/models/money.ts";
 import { SETTING_LABEL, SITE_PAGES } from "#app/models/site-labels.ts";
 import { type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
@@ -67,6 +74,15 @@ function TickBox({
   );
 }
 
+const PRICE_STYLE_LABEL: Record<PriceStyle, string> = {
+  "amount-sign": "Amount, then the sign (17,900$)",
+  locale: "As the locale writes it (17.900 €, £17,900)",
+};
+const DISTANCE_UNIT_LABEL: Record<DistanceUnit, string> = {
+  km: "Kilometres (km)",
+  mi: "Miles (mi)",
+};
+
 const MARKDOWN_HINT =
   "Markdown: # heading, **bold**, *italic*, - list item, [words](https://…). Empty: no page and no footer link.";
 
@@ -120,7 +136,7 @@ export function SettingsForm({
 }: {
   settings: SiteSettings;
   /** The logo and favicon as the site shows them. */
-  pictures: Pick<PublicSite, "logoUrl" | "favicon">;
+  pictures: Pick<PublicSite, "logoUrl" | "favicon" | "price" | "distanceUnit">;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const { form, fields, formError, pending } = useSchemaForm(
@@ -277,6 +293,54 @@ export function SettingsForm({
             label={SETTING_LABEL.sellersNeedVerification}
             hint="When ticked, a seller's cars stay off the public pages until an admin verifies the seller (All Sellers, Verify Seller). The seller and admins still see them."
           />
+        </Section>
+
+        <Section
+          title="Money and units"
+          intro="Prices are kept as typed: changing the currency relabels them and converts nothing."
+        >
+          <div className="grid gap-x-6 sm:grid-cols-2">
+            <InputField
+              field={fields.currency}
+              label={SETTING_LABEL.currency}
+              hint="The ISO 4217 code: USD, EUR, GBP, CHF…"
+              maxLength={3}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <InputField
+              field={fields.locale}
+              label={SETTING_LABEL.locale}
+              hint="How numbers and dates are written: en-US, en-GB, de-DE, fr-FR…"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <div className="mb-4 grid gap-6 sm:grid-cols-2">
+            <ChoiceField
+              field={fields.priceStyle}
+              legend={SETTING_LABEL.priceStyle}
+              type="radio"
+              values={PRICE_STYLES}
+              labels={PRICE_STYLE_LABEL}
+            />
+            <ChoiceField
+              field={fields.distanceUnit}
+              legend={SETTING_LABEL.distanceUnit}
+              type="radio"
+              values={DISTANCE_UNITS}
+              labels={DISTANCE_UNIT_LABEL}
+            />
+          </div>
+          <p className="text-sm text-slate-600">
+            Saved now: a car of 17,900 reads{" "}
+            <span className="font-semibold text-slate-900">
+              {formatPrice(1_790_000, pictures.price)}
+            </span>
+            ; mileage filters and lists use{" "}
+            {DISTANCE_UNIT_LABEL[pictures.distanceUnit].toLowerCase()}. Each car keeps the unit its
+            seller typed.
+          </p>
         </Section>
 
         <Section title="Pages" intro={MARKDOWN_HINT}>

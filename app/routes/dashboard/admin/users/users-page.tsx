@@ -3,7 +3,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction } from "react-router";
 
-import { AdminNav, formatDay } from "#app/components/admin-bits.tsx";
+import { AdminNav, Day } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { disabledButton, outlineButton, smallButton } from "#app/components/ui/buttons.ts";
 import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
@@ -120,7 +120,7 @@ function NameCell({ row }: { row: AdminUserRow }) {
         <span className="block font-semibold break-words text-slate-900">{row.name}</span>
         <span className="block text-sm break-all text-slate-600">{row.email}</span>
         <span className="block text-xs text-slate-500">
-          Joined {formatDay(row.createdAt)}
+          Joined <Day iso={row.createdAt} />
           {row.role === "seller" ? ` · ${row.listings} ${row.listings === 1 ? "car" : "cars"}` : ""}
         </span>
       </span>
@@ -166,7 +166,7 @@ function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof us
       )}
       {withdrawn ? (
         <span className="max-w-56 text-xs text-amber-800">
-          Verification withdrawn {formatDay(withdrawn.withdrawnAt!)}
+          Verification withdrawn <Day iso={withdrawn.withdrawnAt!} />
           {withdrawn.withdrawalReason ? `: ${withdrawn.withdrawalReason}` : ""}
         </span>
       ) : null}
