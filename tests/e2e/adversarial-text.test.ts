@@ -255,9 +255,14 @@ const FORMS: FormCase[] = [
       contactEmail: "hello@example.com",
       brandColour: "#166534",
     }),
-    // Every text field (the checkboxes and the pictures' keys are not text people send).
+    // Every text field (the checkboxes, the radio choices and the pictures' keys are not
+    // text people type).
     fields: Object.keys(SITE_DEFAULTS).filter(
-      (key) => !["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"].includes(key),
+      (key) =>
+        ![
+          ...["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"],
+          ...["priceStyle", "distanceUnit"],
+        ].includes(key),
     ),
   },
 ];
