@@ -53,7 +53,7 @@ function RowButton({
         aria-label={label}
         disabled={disabled || pending}
         aria-busy={pending || undefined}
-        className={outlineButton}
+        className={`${outlineButton} disabled:opacity-50`}
       >
         {pending ? <Spinner /> : null}
         {children}
@@ -92,18 +92,17 @@ function CategoryItem({
   /** The only category visitors see: it can't be hidden or deleted. */
   only: boolean;
 }) {
-  const noteId = `category-${category.id}-note`;
   return (
-    <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
+    <div className="grid grid-cols-[6rem_1fr] items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[7.5rem_1fr] lg:grid-cols-[7.5rem_1fr_auto]">
       <img
         src={category.imageUrl}
         alt=""
         width={120}
         height={80}
         loading="lazy"
-        className={`aspect-[3/2] w-full rounded-lg bg-slate-200 object-cover sm:w-30 ${category.hidden ? "opacity-60" : ""}`}
+        className={`aspect-[3/2] w-full rounded-lg bg-slate-200 object-cover ${category.hidden ? "opacity-60" : ""}`}
       />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold break-words text-slate-900">
           <span className="min-w-0 break-words">{category.name}</span>
           {category.hidden ? (
@@ -129,15 +128,12 @@ function CategoryItem({
           </p>
         ) : null}
         {only ? (
-          <p id={noteId} className="mt-0.5 text-xs text-slate-600">
+          <p className="mt-0.5 text-xs text-slate-600">
             The only category visitors see: it can't be hidden or deleted.
           </p>
         ) : null}
       </div>
-      <div
-        className="flex flex-wrap gap-2 sm:max-w-80 sm:justify-end"
-        aria-describedby={only ? noteId : undefined}
-      >
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:justify-end">
         <RowButton
           category={category}
           intent="move"

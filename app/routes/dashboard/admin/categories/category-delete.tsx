@@ -5,6 +5,7 @@
 import { useState } from "react";
 
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { dangerButton } from "#app/components/ui/buttons.ts";
 import { selectClass } from "#app/components/ui/fields.tsx";
 import { FieldError } from "#app/components/ui/form.tsx";
@@ -147,6 +148,15 @@ export function MoveAndDelete({
           </>
         )}
       </ConfirmDialog>
+      <p className="mt-4 text-sm">
+        <AppLink
+          to={PAGE}
+          preventScrollReset
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Cancel: keep {category.name}
+        </AppLink>
+      </p>
     </section>
   );
 }
