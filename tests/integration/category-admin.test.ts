@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { auditLog, category, categorySlugHistory, listing } from "#app/db/schema.ts";
-import { findCategories } from "#app/models/category.server.ts";
+import { findCategories, lockCategoryForCar } from "#app/models/category.server.ts";
 import * as categories from "#app/routes/dashboard/admin/categories/route.tsx";
 import * as editProduct from "#app/routes/dashboard/seller/edit-product/route.tsx";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
@@ -20,7 +20,13 @@ import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { callAction, callLoaderAs, dataOf } from "./helpers.ts";
 import { carForm, file, jpeg, postForm, type Entries } from "./listing-helpers.ts";
 import { person, type Person } from "./moderation-helpers.ts";
-import { expectVisibleAfter, startPageCache, type Page } from "./page-cache-helpers.ts";
+import {
+  expectVisibleAfter,
+  ON_POSTGRES,
+  sleep,
+  startPageCache,
+  type Page,
+} from "./page-cache-helpers.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -565,6 +571,36 @@ describe("deleting", () => {
         { slug: "hot-rods", categoryId: muscle.id },
       ]);
     });
+
+    test.skipIf(!ON_POSTGRES)(
+      "a seller's save in flight makes the merge wait for it, then refuse: the count changed",
+      async () => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let locked!: () => void;
+        const hasLock = new Promise<void>((resolve) => (locked = resolve));
+        const save = t.db.transaction(async (tx) => {
+          expect(await lockCategoryForCar(tx, muscle.id, null)).toBe(true);
+          await createListing(tx as unknown as typeof t.db, { sellerId, categoryId: muscle.id });
+          locked();
+          await held;
+        });
+        await hasLock;
+        const merge = post({
+          intent: "delete",
+          id: String(muscle.id),
+          cars: "3",
+          moveTo: String(sedan.id),
+        });
+        await sleep(200);
+        release();
+        await save;
+        const answer = await merge;
+        expect(answer.status).toBe(409);
+        expect(errorOf(answer)).toContain("Muscle has 4 cars now, not the 3 cars you confirmed");
+        expect(await carCategories()).toEqual([muscle.id, muscle.id, muscle.id, muscle.id]);
+      },
+    );
 
     test("the foreign key still refuses deleting a category with cars from a script", async () => {
       await expect(t.db.delete(category).where(eq(category.id, muscle.id))).rejects.toThrow();
