@@ -44,6 +44,7 @@ export default [
   route("dashboard/reportedItems", "routes/dashboard/admin/reported-items/route.tsx"),
   route("dashboard/audit", "routes/dashboard/admin/audit/route.tsx"),
   route("dashboard/settings", "routes/dashboard/admin/settings/route.tsx"),
+  route("dashboard/categories", "routes/dashboard/admin/categories/route.tsx"),
 
   route("*", "routes/public/not-found/route.tsx"),
 ] satisfies RouteConfig;

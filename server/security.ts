@@ -203,6 +203,8 @@ export const BODY_LIMITS: Record<string, number> = {
   // Site settings: a logo and a favicon of up to 5 MB each, three Markdown pages of up
   // to 20,000 characters and the rest.
   "/dashboard/settings": 11 * 1024 * 1024,
+  // Categories: one photo of up to 5 MB and a name.
+  "/dashboard/categories": 5 * 1024 * 1024 + 64 * 1024,
 };
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 

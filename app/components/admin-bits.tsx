@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   { to: "/dashboard/reportedItems", label: "Reported Items" },
   { to: "/dashboard/audit", label: "Audit Log" },
   { to: "/dashboard/settings", label: "Site Settings" },
+  { to: "/dashboard/categories", label: "Categories" },
 ];
 
 export function AdminNav() {

@@ -10,6 +10,12 @@ export const AUDIT_ACTIONS = [
   "delete_listing",
   "dismiss_reports",
   "update_settings",
+  "create_category",
+  "update_category",
+  "hide_category",
+  "show_category",
+  "reorder_category",
+  "delete_category",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,9 +28,15 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   delete_listing: "Deleted car",
   dismiss_reports: "Dismissed reports",
   update_settings: "Changed site settings",
+  create_category: "Added category",
+  update_category: "Changed category",
+  hide_category: "Hid category",
+  show_category: "Showed category",
+  reorder_category: "Moved category",
+  delete_category: "Deleted category",
 };
 
-export type AuditSubjectType = "user" | "listing" | "site";
+export type AuditSubjectType = "user" | "listing" | "site" | "category";
 
 /** What a log row says beyond its columns; names are kept so the log outlives the records. */
 export type AuditDetails = {

@@ -38,4 +38,6 @@ export const DASHBOARD_PAGE_PERMISSION = {
   audit: "read:user:any",
   // Site settings (issue 25; a dashboard shortcut as well).
   settings: "update:site:any",
+  // Categories (issue 25, decision 019; a dashboard shortcut too).
+  categories: "update:site:any",
 } as const satisfies Record<string, Permission>;

@@ -38,6 +38,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       sellerId: listing.sellerId,
       categoryName: category.name,
       categorySlug: category.slug,
+      categoryHidden: category.hidden,
       ...sellerColumns(),
     })
     .from(listing)
@@ -58,6 +59,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
   const {
     categoryName,
     categorySlug,
+    categoryHidden,
     sellerName,
     sellerEmail,
     sellerImage,
@@ -69,7 +71,8 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     ...rest,
     createdAt: rest.createdAt.toISOString(),
     confirmedAt: rest.confirmedAt.toISOString(),
-    category: { name: categoryName, slug: categorySlug },
+    // A hidden category has no page to link to (decision 019).
+    category: { name: categoryName, slug: categoryHidden ? null : categorySlug },
     seller: toSellerSummary({
       sellerName,
       sellerEmail,

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { photoRows, type PhotoFiles } from "#app/db/rows.ts";
 import { listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
-import { getCategoryBySlug } from "#app/models/category.server.ts";
+import { getCategoryBySlug, lockCategoryForCar } from "#app/models/category.server.ts";
 import { FORM_TOKEN_MESSAGES } from "#app/models/form-token.ts";
 import {
   chosenFiles,
@@ -57,6 +57,11 @@ export const SAVE_FAILED =
 export const PHOTOS_UNAVAILABLE =
   "Your photos could not be saved right now. Please try again in a minute.";
 const UNKNOWN_CATEGORY = "Choose one of the categories in the list";
+const unknownCategory = (): SaveOutcome => ({
+  ok: false,
+  code: "invalid",
+  fieldErrors: { category: [UNKNOWN_CATEGORY] },
+});
 const STALE_PHOTOS =
   "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.";
 
@@ -189,14 +194,15 @@ export async function publishListing(
   const earlier = await formResult(services.db, token);
   if (earlier !== null) return { ok: true, id: earlier };
   const chosen = await getCategoryBySlug(services.db, value.category);
-  if (!chosen) {
-    return { ok: false, code: "invalid", fieldErrors: { category: [UNKNOWN_CATEGORY] } };
-  }
+  // A hidden category takes no new cars (decision 019).
+  if (!chosen || chosen.hidden) return unknownCategory();
   const { files, slots } = photosOf(value);
   // A new car has no saved photos to refer to.
   if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError();
   return saving(services, files, (stored) =>
     services.db.transaction(async (tx): Promise<SaveOutcome & { removedKeys?: string[] }> => {
+      // Hidden or deleted by an admin since it was read above: nothing is written.
+      if (!(await lockCategoryForCar(tx, chosen.id, null))) return unknownCategory();
       const use = await consumeFormToken(tx, token, seller.id);
       if (!use.first) {
         // A concurrent repeat: the photos it stored are nobody's, removed after the commit.
@@ -252,13 +258,15 @@ export async function updateListing(
   // A repeat of a save that finished: nothing to store again.
   if ((await formResult(services.db, token)) !== null) return { ok: true, id };
   const chosen = await getCategoryBySlug(services.db, value.category);
-  if (!chosen) {
-    return { ok: false, code: "invalid", fieldErrors: { category: [UNKNOWN_CATEGORY] } };
-  }
+  if (!chosen) return unknownCategory();
   const { files, slots } = photosOf(value);
   if (!slots) return photoListError();
   return saving(services, files, (stored) =>
     services.db.transaction(async (tx) => {
+      // Locked before the car (as a move-and-delete locks the category, then its cars),
+      // so that neither waits for the other in a circle. A car already in a hidden
+      // category keeps it.
+      if (!(await lockCategoryForCar(tx, chosen.id, id))) return unknownCategory();
       // Locked, so two saves of one car cannot interleave their photo lists.
       const [owner] = await tx
         .select({ sellerId: listing.sellerId })

@@ -124,7 +124,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", 
  * or MIME type): SVG and unreadable files are refused with a message for them, and
  * what is stored has no metadata.
  */
-async function renderUpload(
+export async function renderUpload(
   upload: Buffer,
   render: (image: ReturnType<typeof Sharp>) => ReturnType<typeof Sharp>,
 ): Promise<Buffer> {

@@ -8,7 +8,9 @@
 // Then, with the server stopped, it reads the database, the media folder and the
 // outbox: every acknowledged write must be there, and nothing half-written may exist
 // (a car without photos, a photo row whose file is missing, a request pointing at a
-// missing car or person). Each request's emails are held or sent, never twice, and
+// missing car or person). The admin also merges categories ("move N cars and delete",
+// lib/crash-categories.ts): every merged car must be in the last category, each merge
+// audited once. Each request's emails are held or sent, never twice, and
 // nothing goes to an unverified address on its owner's behalf. Files no row uses are
 // counted as orphans (allowed).
 //
@@ -16,8 +18,8 @@
 // may create databases); the run creates its own database and drops it.
 //
 // The parts: lib/crash-server.ts (the server killed and restarted),
-// lib/crash-client.ts (people and their retried writes), lib/crash-workload.ts (what
-// they do while the killer runs), lib/crash-run.ts (one run on one database),
+// lib/crash-client.ts (people and their retried writes), lib/crash-workload.ts and
+// lib/crash-categories.ts (what they do while the killer runs), lib/crash-run.ts (one run on one database),
 // lib/crash-check.ts and lib/crash-mail.ts (the check), lib/crash-report.ts.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

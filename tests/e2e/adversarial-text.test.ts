@@ -41,6 +41,7 @@ const QUERY_PARAMS = [
   ...["q", "page", "sort", "make", "model", "location", "category", "fuel", "transmission"],
   ...["minYear", "maxYear", "minPrice", "maxPrice", "verified", "sold", "compare", "ids"],
   ...["diff", "actor", "action", "from", "to", "verify", "withdraw", "contact", "report"],
+  ...["edit", "delete"],
   ...["token", "error", "redirectTo", "part", "exclude", "mileage", "unit", "price", "year"],
   "_routes",
 ];
@@ -48,6 +49,7 @@ const QUERY_PARAMS = [
 const INTENTS = [
   ...["order", "report", "cancel", "delete", "dismiss", "status", "advertise", "confirm"],
   ...["save", "remove", "verify", "withdraw", "makeAdmin", "removeAdmin"],
+  ...["add", "edit", "move", "hide", "show"],
 ];
 
 let logStart = 0;
@@ -59,6 +61,7 @@ let listingId = "";
 /** A car of the seller's with exactly one photo, and that photo's token. */
 let ownCar = { id: "", photoToken: "" };
 let verifiedSellerId = "";
+let sedanId = "";
 
 const car = (overrides: Fields = {}): Fields => ({
   carName: "Adversarial Corolla",
@@ -125,6 +128,10 @@ beforeAll(async () => {
   const sellers = await send("GET", "/dashboard/allseller?q=Maya", { role: "admin" });
   verifiedSellerId = /[?;]withdraw=([\w-]+)/.exec(sellers.body)?.[1] ?? "";
   expect(verifiedSellerId).not.toBe("");
+  // The first category's id (Sedan on the demo site), for its edit form.
+  const categories = await send("GET", "/dashboard/categories", { role: "admin" });
+  sedanId = /[?;]edit=(\d+)/.exec(categories.body)?.[1] ?? "";
+  expect(sedanId).not.toBe("");
 });
 
 afterAll(async () => {
@@ -264,6 +271,22 @@ const FORMS: FormCase[] = [
           ...["priceStyle", "distanceUnit"],
         ].includes(key),
     ),
+  },
+  {
+    // Refused whole: no category is added.
+    name: "add category",
+    path: () => "/dashboard/categories",
+    role: "admin",
+    valid: () => ({ intent: "add", name: "Convertible" }),
+    fields: ["name"],
+    files: () => ({ photo }),
+  },
+  {
+    name: "edit category",
+    path: () => `/dashboard/categories?edit=${sedanId}`,
+    role: "admin",
+    valid: () => ({ intent: "edit", id: sedanId, name: "Sedan", changeAddress: "on" }),
+    fields: ["name"],
   },
 ];
 

@@ -53,6 +53,7 @@ const MUST_COVER: [Role, string, string?][] = [
   ["admin", "dashboard/allbuyer"],
   ["admin", "dashboard/reportedItems"],
   ["admin", "dashboard/settings"],
+  ["admin", "dashboard/categories"],
 ];
 
 const START_PAGES = ["/", "/dashboard"];

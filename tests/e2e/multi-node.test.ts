@@ -3,7 +3,8 @@
 // them: three start at once and migrate and seed once; an account made on A is signed
 // in on B; a car published with photos on A is on B, photos included; a change on B
 // reaches A's visitors within 1 s; site settings saved on A show on B within 1 s
-// (pages, previews, sitemap, the next email); sign-in limits count across nodes; a node killed
+// (pages, previews, sitemap, the next email), and so does a category renamed on A;
+// sign-in limits count across nodes; a node killed
 // with SIGKILL loses nothing it acknowledged; a node with another secret refuses to
 // start.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -364,6 +365,44 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     // Back to the defaults, for the tests after this one.
     const reset = await fetch(`${a.url}/dashboard/settings`, form(settings({}), adminOnA));
     expect(reset.status).toBe(302);
+  });
+
+  test("a category renamed on A (with its address) shows on B within 1 s", async () => {
+    const [a, b] = [nodes.a!, nodes.b!];
+    const { rows } = await direct.query<{ id: number }>(
+      "select id from category where slug = 'sedan'",
+    );
+    const id = String(rows[0]!.id);
+    for (const path of ["/", "/products", "/products/sedan", "/sitemap.xml"]) {
+      await visit(b, path);
+      expect((await visit(b, path)).cache, path).toBe("hit");
+    }
+    const adminOnA = await cookieFor(a, "admin@example.com");
+    const rename = (name: string) =>
+      fetch(
+        `${a.url}/dashboard/categories`,
+        form({ intent: "edit", id, name, changeAddress: "on" }, adminOnA),
+      );
+    expect((await rename("Saloon")).status).toBe(302);
+    const elapsed = await millisUntil(async () => {
+      const [home, products, sitemap, old] = await Promise.all([
+        visit(b, "/"),
+        visit(b, "/products"),
+        visit(b, "/sitemap.xml"),
+        fetch(`${b.url}/products/sedan`, { redirect: "manual" }),
+      ]);
+      return (
+        home.html.includes('href="/products/saloon"') &&
+        !home.html.includes('href="/products/sedan"') &&
+        products.html.includes(">Saloon<") &&
+        sitemap.html.includes("/products/saloon</loc>") &&
+        old.status === 301 &&
+        old.headers.get("location") === "/products/saloon"
+      );
+    });
+    console.info(`B showed A's category rename after ${elapsed} ms`);
+    // Back to the demo's name and address, for the tests after this one.
+    expect((await rename("Sedan")).status).toBe(302);
   });
 
   test("sign-in limits count across nodes", async () => {

@@ -7,7 +7,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { listing, order, report, siteSettings, user, wishlist } from "#app/db/schema.ts";
+import {
+  category,
+  categorySlugHistory,
+  listing,
+  order,
+  report,
+  siteSettings,
+  user,
+  wishlist,
+} from "#app/db/schema.ts";
 import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { settingsAsForm } from "#app/models/site-form.ts";
 import routes from "#app/routes.ts";
@@ -17,6 +26,7 @@ import { createCategories, createListing, createOrder, createUser } from "#tests
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 
 import { callAction, callLoaderAs, cookieFrom, responseOf } from "./helpers.ts";
+import { file, jpeg } from "./listing-helpers.ts";
 
 const PEOPLE = ["anonymous", "buyer", "buyerOther", "seller", "sellerOther", "admin"] as const;
 type Who = (typeof PEOPLE)[number];
@@ -91,6 +101,7 @@ const MATRIX: Record<string, Row> = {
   "dashboard/reportedItems": admins,
   "dashboard/audit": admins,
   "dashboard/settings": admins,
+  "dashboard/categories": admins,
   "*": everyone("not found"),
 };
 
@@ -106,7 +117,7 @@ type ActionCase = {
   name: string;
   expected: Row;
   prepare: (ids: Ids) => Promise<{
-    form: Record<string, string>;
+    form: Record<string, string | File>;
     params?: Record<string, string>;
     unchanged?: () => Promise<boolean>;
   }>;
@@ -183,6 +194,53 @@ const adminUserIntent =
   async () => {
     const { person, unchanged } = await canaryUser(overrides);
     return { form: { intent, id: person.id, ...extra }, unchanged };
+  };
+
+/** Every category, its old addresses and which category each car is in, as JSON. */
+async function categoryState() {
+  const [categories, history, cars] = await Promise.all([
+    t.db.select().from(category).orderBy(category.id),
+    t.db.select().from(categorySlugHistory).orderBy(categorySlugHistory.slug),
+    t.db
+      .select({ id: listing.id, categoryId: listing.categoryId })
+      .from(listing)
+      .orderBy(listing.id),
+  ]);
+  return JSON.stringify({ categories, history, cars });
+}
+
+let categorySeq = 0;
+
+/**
+ * A fresh category (hidden when told, with cars of "seller" when told) for one attempt
+ * at an admin's button, and a check that no category, old address or car changed.
+ */
+const categoryIntent =
+  (
+    intent: string,
+    options: { hidden?: boolean; cars?: number } = {},
+    extra: (ids: Ids, id: number) => Record<string, string | File> = () => ({}),
+  ) =>
+  async (ids: Ids) => {
+    const n = ++categorySeq;
+    const [created] = await t.db
+      .insert(category)
+      .values({
+        name: `Matrix ${n}`,
+        slug: `matrix-${n}`,
+        imageKey: `categories/test/matrix-${n}.webp`,
+        position: 100 + n,
+        hidden: options.hidden ?? false,
+      })
+      .returning();
+    for (let car = 0; car < (options.cars ?? 0); car++) {
+      await newCar({ ...ids, categoryId: created!.id });
+    }
+    const before = await categoryState();
+    return {
+      form: { intent, id: String(created!.id), ...extra(ids, created!.id) },
+      unchanged: async () => (await categoryState()) === before,
+    };
   };
 
 /** A car of "seller" with an open report by "buyer"; unchanged while the report is open. */
@@ -446,6 +504,75 @@ const ACTIONS: ActionCase[] = [
         form: {},
         unchanged: async () => JSON.stringify(await t.db.select().from(siteSettings)) === before,
       };
+    },
+  },
+  {
+    route: "dashboard/categories",
+    name: "add a category",
+    expected: admins,
+    prepare: async () => {
+      const before = await categoryState();
+      const photo = file(await jpeg(600, 400, { seed: ++categorySeq }), "category.jpg");
+      return {
+        form: { intent: "add", name: `Added ${categorySeq}`, photo },
+        unchanged: async () => (await categoryState()) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/categories",
+    name: "rename a category, with its address",
+    expected: admins,
+    prepare: categoryIntent("edit", {}, (_, id) => ({
+      name: `Renamed ${id}`,
+      changeAddress: "on",
+    })),
+  },
+  {
+    route: "dashboard/categories",
+    name: "move a category up",
+    expected: admins,
+    prepare: categoryIntent("move", {}, () => ({ direction: "up" })),
+  },
+  {
+    route: "dashboard/categories",
+    name: "hide a category",
+    expected: admins,
+    prepare: categoryIntent("hide"),
+  },
+  {
+    route: "dashboard/categories",
+    name: "show a hidden category",
+    expected: admins,
+    prepare: categoryIntent("show", { hidden: true }),
+  },
+  {
+    route: "dashboard/categories",
+    name: "delete an empty category",
+    expected: admins,
+    prepare: categoryIntent("delete", {}, () => ({ cars: "0" })),
+  },
+  {
+    route: "dashboard/categories",
+    name: "move 2 cars and delete",
+    expected: admins,
+    prepare: categoryIntent("delete", { cars: 2 }, (ids) => ({
+      cars: "2",
+      moveTo: String(ids.categoryId),
+    })),
+  },
+  {
+    route: "dashboard/categories",
+    name: "empty form",
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "invalid",
+    }),
+    prepare: async () => {
+      const before = await categoryState();
+      return { form: {}, unchanged: async () => (await categoryState()) === before };
     },
   },
   // Last: logging out ends each person's session used above.

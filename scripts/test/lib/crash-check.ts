@@ -1,7 +1,8 @@
 // The crash test's check, with the server stopped: reads the database, the media
 // folder and the outbox. Every acknowledged write must be there and nothing may be
 // half-written (a car without photos, a photo row whose file is missing, a request
-// pointing at a missing car or person). Files no row uses are orphans (allowed).
+// pointing at a missing car or person; a category merge that left a car behind).
+// Files no row uses are orphans (allowed).
 import fsp from "node:fs/promises";
 import path from "node:path";
 
@@ -10,6 +11,7 @@ import pg from "pg";
 
 import type { Query } from "#scripts/ops/lib/fingerprint.ts";
 
+import { checkCategories } from "./crash-categories.ts";
 import { checkMail } from "./crash-mail.ts";
 import type { Ledger } from "./crash-workload.ts";
 import { readOutbox } from "./outbox.ts";
@@ -108,7 +110,9 @@ export async function verify(
               jsonb_array_elements(details->'changes') as change
         where action = 'update_settings' and change->>'setting' = 'tagline'`,
     )) as { tagline: string }[];
+    const categories = await checkCategories(query, ledger.merges, ledger.publishes);
     return {
+      categories,
       listings,
       photos,
       orders,
@@ -122,7 +126,7 @@ export async function verify(
     };
   });
   const mail = await checkMail(ledger, result, await readOutbox(path.join(dataDir, "outbox")));
-  violations.push(...mail.violations);
+  violations.push(...mail.violations, ...result.categories.violations);
 
   // Nothing half-written.
   const referenced = new Set<string>();
@@ -212,6 +216,7 @@ export async function verify(
       photos: result.photos.length,
       orders: result.orders.length,
       settingsSaves: result.settingsAudit.length,
+      categoryMerges: result.categories.audited,
     },
   };
 }

@@ -139,7 +139,14 @@ export async function runOnce(
     await server.start();
 
     const stats = newStats();
-    const ledger: Ledger = { publishes: [], orders: [], cancels: [], buyers: [], settings: [] };
+    const ledger: Ledger = {
+      publishes: [],
+      orders: [],
+      cancels: [],
+      buyers: [],
+      settings: [],
+      merges: [],
+    };
     const runId = randomUUID().slice(0, 8);
     const { sellers, buyers } = await registerPeople(server, options, runId, stats, ledger);
     const admin = new Client(server, await logIn(server, ADMIN.email, ADMIN.password), stats);

@@ -1,6 +1,7 @@
 // The crash test's work, while a killer SIGKILLs the server: sellers publish cars
-// with a photo, buyers contact their sellers and cancel, and all but one buyer
-// confirm their address mid-run. A ledger keeps every write the server acknowledged.
+// with a photo, buyers contact their sellers and cancel, all but one buyer confirm
+// their address mid-run, and the admin saves settings and merges categories. A
+// ledger keeps every write the server acknowledged.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -8,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { settingsAsForm } from "#app/models/site-form.ts";
 
+import { crashCategoryOf, mergeCategories, type CategoryMerge } from "./crash-categories.ts";
 import { readOutbox } from "./outbox.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
 import type { ServerUnderTest } from "./crash-server.ts";
@@ -21,6 +23,8 @@ export type Ledger = {
   buyers: { email: string; verified: boolean }[];
   /** The taglines of the acknowledged site settings saves, in order. */
   settings: string[];
+  /** The acknowledged "move N cars and delete" merges, in order. */
+  merges: CategoryMerge[];
 };
 
 export type WorkloadOptions = {
@@ -94,9 +98,10 @@ class Work {
     return outcome;
   }
 
+  /** Writes acknowledged so far (category merges too: the killer waits for one after a restart). */
   acknowledgedSoFar() {
-    const { publish, order, cancel } = this.stats.acknowledged;
-    return publish + order + cancel;
+    const { publish, order, cancel, category } = this.stats.acknowledged;
+    return publish + order + cancel + category;
   }
 }
 
@@ -118,7 +123,7 @@ async function sellerLoop(work: Work, client: Client) {
         const form = new FormData();
         for (const [field, value] of Object.entries({
           carName: `${marker} Honda Civic`,
-          category: "sedan",
+          category: crashCategoryOf(n),
           details: "Crash-test car: one owner, full service history.",
           location: "Denver, CO",
           yearsUsed: "5",
@@ -273,6 +278,9 @@ async function adminLoop(work: Work, client: Client) {
     work.ledger.settings.push(tagline);
     await sleep(100 + work.options.rng() * 400);
   }
+  // Muscle's cars are all published: merge it into new categories, one after another.
+  while (work.cars.length < work.options.publishes) await sleep(50);
+  await mergeCategories(client, runId, work.ledger.merges);
   work.finished++;
 }
 

@@ -11,6 +11,7 @@ import type { Route } from "./+types/route";
 const ADMIN_SHORTCUTS = [
   { to: "/dashboard/audit", label: "Audit Log" },
   { to: "/dashboard/settings", label: "Site Settings" },
+  { to: "/dashboard/categories", label: "Categories" },
 ];
 
 /** A shortcut button: the role's menu pages are the primary ones. */

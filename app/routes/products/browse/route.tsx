@@ -10,7 +10,11 @@ import { useSearchForm } from "./use-search-form.ts";
 import { ActiveFilters } from "./search-results.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
+import {
+  findCategories,
+  getCategoryByOldSlug,
+  getCategoryBySlug,
+} from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
@@ -71,11 +75,15 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 
 type Db = ReturnType<typeof servicesOf>["db"];
 
-/** The category the address names: 404 for an unknown one, 301 to its canonical slug. */
+/**
+ * The category the address names: 404 for an unknown or hidden one, 301 to its
+ * canonical slug, and 301 from an address it had before a rename or a merge.
+ */
 async function categoryOf(db: Db, named: string | undefined, url: URL) {
   if (named === undefined) return null;
-  const category = await getCategoryBySlug(db, categorySlug(named));
-  if (!category) throw data("No such category", { status: 404 });
+  const slug = categorySlug(named);
+  const category = (await getCategoryBySlug(db, slug)) ?? (await getCategoryByOldSlug(db, slug));
+  if (!category || category.hidden) throw data("No such category", { status: 404 });
   // One canonical address per category: /products/Off%20Road → /products/off-road.
   if (named !== category.slug) throw redirect(`/products/${category.slug}${url.search}`, 301);
   return category;

@@ -136,9 +136,13 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <AppLink to={`/products/${listing.category.slug}`} className="hover:text-brand-700">
-              {listing.category.name}
-            </AppLink>
+            {listing.category.slug === null ? (
+              listing.category.name
+            ) : (
+              <AppLink to={`/products/${listing.category.slug}`} className="hover:text-brand-700">
+                {listing.category.name}
+              </AppLink>
+            )}
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="truncate font-medium text-slate-900">

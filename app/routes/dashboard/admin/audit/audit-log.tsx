@@ -14,6 +14,8 @@ import {
   isAuditAction,
   type AuditFilters,
 } from "#app/models/audit.ts";
+import type { CategoryChange } from "#app/models/category-admin.server.ts";
+import { carsLabel } from "#app/models/category.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
 import { SETTING_LABEL } from "#app/models/site-labels.ts";
@@ -97,8 +99,44 @@ function describe(entry: AuditEntry): string {
             `${SETTING_LABEL[change.setting] ?? change.setting}: ${settingValue(change.from)} → ${settingValue(change.to)}`,
         )
         .join("; ");
+    case "create_category":
+    case "update_category":
+    case "hide_category":
+    case "show_category":
+    case "reorder_category":
+      return (Array.isArray(d.changes) ? (d.changes as CategoryChange[]) : [])
+        .map((change) => categoryChange(change))
+        .join("; ");
+    case "delete_category": {
+      const cars = Number(d.cars ?? 0);
+      const into = d.movedTo as { name?: string; slug?: string } | null | undefined;
+      const was = `Was /products/${String(d.slug ?? "")}`;
+      return into
+        ? `${was}; ${carsLabel(cars)} and its addresses moved to ${String(into.name)}`
+        : `${was}; no cars`;
+    }
     default:
       return "";
+  }
+}
+
+/** One change of a category in words (old → new). */
+function categoryChange(change: CategoryChange): string {
+  switch (change.field) {
+    case "name":
+      return change.from === ""
+        ? `Name: “${String(change.to)}”`
+        : `Name: “${String(change.from)}” → “${String(change.to)}”`;
+    case "address":
+      return change.from === ""
+        ? `Address: /products/${String(change.to)}`
+        : `Address: /products/${String(change.from)} → /products/${String(change.to)} (the old one leads to the new)`;
+    case "photo":
+      return "New photo";
+    case "hidden":
+      return `${change.from ? "hidden" : "shown"} → ${change.to ? "hidden" : "shown"}`;
+    case "position":
+      return `Place ${String(change.from)} → ${String(change.to)}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { titleOf } from "#app/models/seo.ts";
 import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
 import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { findCategories } from "#app/models/category.server.ts";
+import { findCategories, getCategoryBySlug } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { updateListing } from "#app/models/listing-edit.server.ts";
 import { getListingForEdit, listingAccess } from "#app/models/listing-editable.server.ts";
@@ -45,6 +45,21 @@ async function editing({ context, request, url, params }: Route.LoaderArgs | Rou
   return { viewer, id };
 }
 
+/**
+ * The visible categories, and the car's own when an admin has hidden it: the form keeps
+ * showing it, so saving other changes does not lose it (decision 019).
+ */
+async function withCurrentCategory(
+  db: ReturnType<typeof servicesOf>["db"],
+  categories: { slug: string; name: string }[],
+  current: string,
+) {
+  const choices = categories.map(({ slug, name }) => ({ slug, name }));
+  if (choices.some((choice) => choice.slug === current)) return choices;
+  const own = await getCategoryBySlug(db, current);
+  return own ? [...choices, { slug: own.slug, name: own.name }] : choices;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { viewer, id } = await editing(args);
   const { context } = args;
@@ -56,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (found.access !== "ok") refuse(found.access);
   return {
     listing: found.listing,
-    categories: categories.map(({ slug, name }) => ({ slug, name })),
+    categories: await withCurrentCategory(db, categories, found.listing.defaultValue.category),
     // A new one each time the form is shown: sending it twice saves once.
     formToken: issueFormToken(servicesOf(context).config.secret, viewer.id, `edit:${id}`),
   };

@@ -1,0 +1,162 @@
+// Deleting a category: an empty one after the spec's confirm; one with cars only by
+// moving them all to another category in the same step, after a confirm that names
+// how many cars move and where. The number confirmed is sent: if it is not the number
+// the server finds, nothing is done.
+import { useState } from "react";
+
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
+import { dangerButton } from "#app/components/ui/buttons.ts";
+import { selectClass } from "#app/components/ui/fields.tsx";
+import { FieldError } from "#app/components/ui/form.tsx";
+import type { AdminCategory } from "#app/models/category-admin.server.ts";
+import { carsLabel } from "#app/models/category.ts";
+import { CATEGORY_MESSAGES } from "#app/models/category-form.ts";
+
+const PAGE = "/dashboard/categories";
+
+/** The spec's confirm text for a delete (spec §8). */
+const CONFIRM_DELETE = "Confirm Delete?";
+
+function addresses(category: AdminCategory): string {
+  return [category.slug, ...category.oldSlugs].map((slug) => `/products/${slug}`).join(", ");
+}
+
+/** Delete for a category without cars: one confirm. */
+export function DeleteEmptyCategory({
+  category,
+  disabled,
+}: {
+  category: AdminCategory;
+  disabled: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      action={PAGE}
+      fields={{ intent: "delete", id: String(category.id), cars: "0" }}
+      title={`Delete ${category.name}?`}
+      message={CONFIRM_DELETE}
+      detail={`It has no cars. ${addresses(category)} will answer “not found”. This can't be undone.`}
+      confirmLabel="Yes, delete"
+      pendingLabel="Deleting…"
+      tone="danger"
+      trigger="Delete"
+      triggerLabel={`Delete ${category.name}`}
+      triggerClassName={dangerButton}
+      triggerDisabled={disabled}
+    />
+  );
+}
+
+/**
+ * The panel shown in a category's place to delete it with its cars: where they move
+ * (another category, hidden ones marked), then a confirm naming the number.
+ */
+export function MoveAndDelete({
+  category,
+  others,
+  error,
+}: {
+  category: AdminCategory;
+  others: AdminCategory[];
+  /** The action's message for the target field (sent without JavaScript). */
+  error: string | undefined;
+}) {
+  const [target, setTarget] = useState("");
+  const [missing, setMissing] = useState(false);
+  const shownError = missing ? CATEGORY_MESSAGES.target : error;
+  const chosen = others.find((other) => String(other.id) === target);
+  const n = carsLabel(category.cars);
+  const selectId = `move-${category.id}-to`;
+  return (
+    <section
+      aria-labelledby={`delete-${category.id}-heading`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-2 ring-red-600 sm:p-6"
+    >
+      <h3 id={`delete-${category.id}-heading`} className="text-lg font-semibold text-slate-900">
+        Delete {category.name}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        It has {n}. They move to the category you choose, with the address
+        {category.oldSlugs.length > 0 ? "es" : ""} {addresses(category)}, which will lead there;
+        then {category.name} is deleted. All in one step: if a seller adds or moves a car in the
+        meantime, nothing is done.
+      </p>
+      <ConfirmDialog
+        action={PAGE}
+        fields={{ intent: "delete", id: String(category.id), cars: String(category.cars) }}
+        title={`Move ${n} and delete ${category.name}?`}
+        message={`${n} will move from ${category.name} to ${chosen?.name ?? "…"}, and ${category.name} will be deleted.`}
+        detail={`${CONFIRM_DELETE} This can't be undone.`}
+        confirmLabel={`Yes, move ${n} and delete`}
+        pendingLabel="Moving…"
+        tone="danger"
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
+        {({ ask, pending }) => (
+          <>
+            <div className="sm:w-72">
+              <label
+                htmlFor={selectId}
+                className="mb-1.5 block text-sm font-semibold text-slate-800"
+              >
+                Move its {n} to
+              </label>
+              <select
+                id={selectId}
+                name="moveTo"
+                required
+                value={target}
+                onChange={(event) => {
+                  setTarget(event.target.value);
+                  setMissing(false);
+                }}
+                aria-invalid={shownError ? true : undefined}
+                aria-describedby={`${selectId}-error`}
+                className={selectClass}
+              >
+                <option value="">Choose a category</option>
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                    {other.hidden ? " (hidden)" : ""}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${selectId}-error`} errors={shownError ? [shownError] : null} />
+            </div>
+            <button
+              type="submit"
+              aria-haspopup="dialog"
+              aria-busy={pending || undefined}
+              disabled={pending || others.length === 0}
+              // React only attaches this once JavaScript runs; before that the button posts
+              // (and the browser asks for a choice first: the select is required).
+              onClick={(event) => {
+                event.preventDefault();
+                if (!chosen) {
+                  setMissing(true);
+                  document.getElementById(selectId)?.focus();
+                  return;
+                }
+                ask();
+              }}
+              className={`${dangerButton} px-4 py-2.5 text-sm sm:mt-7`}
+            >
+              {pending ? "Moving…" : `Move ${n} and delete`}
+            </button>
+          </>
+        )}
+      </ConfirmDialog>
+      <p className="mt-4 text-sm">
+        <AppLink
+          to={PAGE}
+          preventScrollReset
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Cancel: keep {category.name}
+        </AppLink>
+      </p>
+    </section>
+  );
+}
