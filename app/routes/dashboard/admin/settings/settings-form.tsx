@@ -16,6 +16,7 @@ import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/sit
 import { formatPrice } from "#app/models/listing.ts";
 import {
   DISTANCE_UNITS,
+  formatNumber,
   PRICE_STYLES,
   type DistanceUnit,
   type PriceStyle,
@@ -333,7 +334,7 @@ export function SettingsForm({
             />
           </div>
           <p className="text-sm text-slate-600">
-            Saved now: a car of 17,900 reads{" "}
+            Saved now: a car of {formatNumber(17_900, pictures.price)} reads{" "}
             <span className="font-semibold text-slate-900">
               {formatPrice(1_790_000, pictures.price)}
             </span>
