@@ -1,7 +1,7 @@
 // Pieces the admin pages share: the links between them, and dates that read the
 // same on the server and in the browser.
 import { useSite } from "#app/components/use-site.ts";
-import { dateLocaleOf } from "#app/models/site.ts";
+import { dateLocaleOf } from "#app/models/dates.ts";
 import { NavLink } from "react-router";
 
 const ADMIN_LINKS = [

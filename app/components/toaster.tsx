@@ -3,7 +3,7 @@
 // through the root loader; client code calls showToast().
 import { useEffect, useSyncExternalStore } from "react";
 
-import { CloseIcon } from "#app/components/icons.tsx";
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "#app/models/toast.ts";
 
 let toasts: Toast[] = [];
@@ -52,19 +52,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const STYLE: Record<ToastType, string> = {
-  success: "border-emerald-600 bg-white text-slate-900",
-  error: "border-red-600 bg-white text-slate-900",
-  message: "border-brand-600 bg-white text-slate-900",
-  loading: "border-slate-400 bg-white text-slate-900",
-};
-
-const ICON: Record<ToastType, string> = {
-  success: "✓",
-  error: "!",
-  message: "i",
-  loading: "…",
-};
+// The toasts themselves load with the first one: pages without a toast (most of a
+// visitor's) carry only this store and the empty live region.
+const ToastItems = loadWhenShown(() => import("./toast-items.tsx").then((m) => m.ToastItems));
 
 export function Toaster({ flash }: { flash: Toast | null }) {
   const shown = useSyncExternalStore(
@@ -87,37 +77,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
         aria-live="polite"
         aria-relevant="additions"
       >
-        {shown.map((toast) => (
-          <li
-            key={toast.id}
-            aria-hidden={toast.announce === false ? true : undefined}
-            className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-900/10 ${STYLE[toast.type]}`}
-          >
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${
-                toast.type === "success"
-                  ? "bg-emerald-600"
-                  : toast.type === "error"
-                    ? "bg-red-600"
-                    : toast.type === "loading"
-                      ? "bg-slate-500"
-                      : "bg-brand-600"
-              }`}
-            >
-              {ICON[toast.type]}
-            </span>
-            <p className="flex-1">{toast.message}</p>
-            <button
-              type="button"
-              onClick={() => dismissToast(toast.id)}
-              className="-m-1 rounded p-1 text-slate-500 hover:text-slate-900"
-              aria-label="Dismiss notification"
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          </li>
-        ))}
+        {shown.length > 0 ? <ToastItems toasts={shown} /> : null}
       </ol>
     </section>
   );

@@ -29,7 +29,7 @@ import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
-import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money.ts";
+import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

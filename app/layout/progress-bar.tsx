@@ -1,32 +1,19 @@
 // A thin bar at the top of the page while a navigation or a form submission is
 // under way (issue: "While a navigation or submission is pending, a progress bar shows").
-import { useEffect, useState } from "react";
+// Its code loads with the first navigation: a page that is only read never needs it.
+import { useState } from "react";
 import { useNavigation } from "react-router";
 
-export function ProgressBar() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  // Wait a moment before showing it, so instant navigations do not flash.
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setTimeout(() => setWaited(true), 120);
-    return () => {
-      clearTimeout(timer);
-      setWaited(false);
-    };
-  }, [busy]);
-  const visible = busy && waited;
+import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 
-  return (
-    <div
-      role="progressbar"
-      aria-label="Loading"
-      aria-hidden={!visible}
-      aria-valuetext={visible ? "Loading" : undefined}
-      className={`pointer-events-none fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden transition-opacity duration-200 ${visible ? "opacity-100" : "opacity-0"}`}
-    >
-      <div className="carlot-progress h-full w-1/3 bg-accent-500" />
-    </div>
-  );
+const ProgressBarView = loadWhenShown(() =>
+  import("./progress-bar-view.tsx").then((m) => m.ProgressBarView),
+);
+
+export function ProgressBar() {
+  const busy = useNavigation().state !== "idle";
+  // Once the first navigation starts, the bar stays mounted (it fades in and out).
+  const [started, setStarted] = useState(false);
+  if (busy && !started) setStarted(true);
+  return started ? <ProgressBarView busy={busy} /> : null;
 }

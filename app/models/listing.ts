@@ -2,14 +2,7 @@
 // the pure helpers that word a listing for people (usage line, prices). What only the
 // sell and edit forms offer is listing-choices.ts; this file imports only its types, so
 // the visitors' pages do not carry it.
-import {
-  formatMoney,
-  formatNumber,
-  SPEC_NUMBERS,
-  SPEC_PRICE_FORMAT,
-  type NumberPattern,
-  type PriceFormat,
-} from "#app/models/money.ts";
+import { formatNumber, SPEC_NUMBERS, type NumberPattern } from "#app/models/money.ts";
 import type {
   LISTING_STATUSES,
   MileageUnit,
@@ -69,13 +62,8 @@ export function usageLine(
   return `Used for ${plural(Number(yearsUsed), "year", "years")}`;
 }
 
-/**
- * A price in cents, written the site's way: by default as the spec shows it, the
- * amount followed by `$` (for example `12,500$`). Cents appear only when there are any.
- */
-export function formatPrice(cents: number, format: PriceFormat = SPEC_PRICE_FORMAT): string {
-  return formatMoney(cents, format);
-}
+// A price in cents, written the site's way (app/models/money.ts).
+export { formatMoney as formatPrice } from "#app/models/money.ts";
 
 const KM_PER_MILE = 1.609344;
 

@@ -1,7 +1,12 @@
 // The site's number and price patterns (app/models/money.ts) worked out with Intl:
 // on the server, once per setting, and on the settings page to check a currency
 // code and a locale. Apart from money.ts so that visitors' pages do not carry it.
-import { type NumberPattern, type PriceFormat, type PriceStyle } from "#app/models/money.ts";
+import type { NumberPattern, PriceFormat } from "#app/models/money.ts";
+
+export const PRICE_STYLES = ["amount-sign", "locale"] as const;
+export type PriceStyle = (typeof PRICE_STYLES)[number];
+export const DISTANCE_UNITS = ["km", "mi"] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
 /** A locale's separators and group sizes, read from how it writes 1234567.5. */
 export function numberPatternOf(locale: string): NumberPattern {

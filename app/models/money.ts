@@ -22,11 +22,6 @@ export type PriceFormat = NumberPattern & {
   suffix: string;
 };
 
-export const PRICE_STYLES = ["amount-sign", "locale"] as const;
-export type PriceStyle = (typeof PRICE_STYLES)[number];
-export const DISTANCE_UNITS = ["km", "mi"] as const;
-export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
-
 export const SPEC_NUMBERS: NumberPattern = { group: ",", decimal: ".", primary: 3, secondary: 3 };
 
 /** The spec's price: the amount followed by `$` (`17,900$`). */
@@ -38,32 +33,24 @@ export const SPEC_PRICE_FORMAT: PriceFormat = {
   suffix: "$",
 };
 
-function grouped(digits: string, pattern: NumberPattern): string {
-  if (digits.length <= pattern.primary) return digits;
-  const groups = [digits.slice(-pattern.primary)];
-  let rest = digits.slice(0, -pattern.primary);
-  while (rest.length > pattern.secondary) {
-    groups.unshift(rest.slice(-pattern.secondary));
-    rest = rest.slice(0, -pattern.secondary);
-  }
-  if (rest) groups.unshift(rest);
-  return groups.join(pattern.group);
-}
-
 /** A number written the site's way: `fractionDigits` decimals (none by default). */
 export function formatNumber(
   value: number,
   pattern: NumberPattern = SPEC_NUMBERS,
   fractionDigits = 0,
 ): string {
-  const [whole, fraction] = Math.abs(value).toFixed(fractionDigits).split(".") as [string, string?];
-  const sign = value < 0 ? "-" : "";
-  return `${sign}${grouped(whole, pattern)}${fraction ? `${pattern.decimal}${fraction}` : ""}`;
+  const [whole, fraction] = value.toFixed(fractionDigits).split(".");
+  // A separator before each group: `primary` digits at the end, `secondary` before them.
+  const groups = new RegExp(`\\B(?=(\\d{${pattern.secondary}})*\\d{${pattern.primary}}$)`, "g");
+  const grouped = whole!.replace(groups, pattern.group);
+  return fraction ? grouped + pattern.decimal + fraction : grouped;
 }
 
-/** A price in cents (minor units × 100 for every currency, decision 004); cents only when any. */
+/**
+ * A price in cents (the amount × 100 for every currency, decision 004), by default as
+ * the spec shows it: the amount followed by `$` (`12,500$`). Cents only when any.
+ */
 export function formatMoney(cents: number, format: PriceFormat = SPEC_PRICE_FORMAT): string {
   const amount = cents / 100;
-  const text = formatNumber(amount, format, Number.isInteger(amount) ? 0 : 2);
-  return `${format.prefix}${text}${format.suffix}`;
+  return format.prefix + formatNumber(amount, format, amount % 1 ? 2 : 0) + format.suffix;
 }

@@ -5,8 +5,12 @@ import { z } from "zod";
 
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
-import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money.ts";
-import { isKnownCurrency, knownLocale } from "#app/models/money-intl.ts";
+import {
+  DISTANCE_UNITS,
+  isKnownCurrency,
+  knownLocale,
+  PRICE_STYLES,
+} from "#app/models/money-intl.ts";
 import { filledText, textField } from "#app/models/text-field.ts";
 
 export const SITE_LIMITS = {

@@ -2,7 +2,8 @@
 // them at /dashboard/settings; SITE_DEFAULTS are the spec's texts, which a fresh
 // install shows, and what the migration writes into the one settings row.
 import type { siteSettings } from "#app/db/schema.ts";
-import { SPEC_PRICE_FORMAT, type DistanceUnit, type PriceFormat } from "#app/models/money.ts";
+import type { DistanceUnit } from "#app/models/money-intl.ts";
+import { SPEC_PRICE_FORMAT, type PriceFormat } from "#app/models/money.ts";
 
 /** What an operator sets: the settings row without its bookkeeping columns. */
 export type SiteSettings = Omit<typeof siteSettings.$inferSelect, "id" | "updatedAt" | "updatedBy">;
@@ -106,14 +107,6 @@ export const FALLBACK_SITE: PublicSite = {
   distanceUnit: "km",
   locale: "en-US",
 };
-
-/**
- * The locale dates on pages are written in: the site's, except that American English
- * keeps the day-month-year form the product has always shown ("3 March 2026").
- */
-export function dateLocaleOf(locale: string): string {
-  return locale === "en-US" ? "en-GB" : locale;
-}
 
 /** The home page's title: the name and the tagline (without its full stop). */
 export function homeTitleOf(site: Pick<PublicSite, "name" | "tagline">): string {

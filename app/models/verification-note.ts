@@ -1,6 +1,6 @@
 // The note a seller's "Verified" badge opens (DESIGN decision 23): when Carlot verified
 // them and what it checked. Visitors' pages show it; the admin's side is verification.ts.
-import { dateLocaleOf } from "#app/models/site.ts";
+import { dateLocaleOf } from "#app/models/dates.ts";
 
 export const VERIFICATION_CHECKS = ["identity", "phone", "business", "in_person"] as const;
 export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];

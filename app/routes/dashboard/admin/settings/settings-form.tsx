@@ -14,13 +14,13 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
 import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
 import { formatPrice } from "#app/models/listing.ts";
+import { formatNumber } from "#app/models/money.ts";
 import {
   DISTANCE_UNITS,
-  formatNumber,
   PRICE_STYLES,
   type DistanceUnit,
   type PriceStyle,
-} from "#app/models/money.ts";
+} from "#app/models/money-intl.ts";
 import { SETTING_LABEL, SITE_PAGES } from "#app/models/site-labels.ts";
 import { type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
