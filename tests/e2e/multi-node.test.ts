@@ -314,6 +314,8 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
         currency: "EUR",
         priceStyle: "locale",
         locale: "de-DE",
+        stat1Value: "31K",
+        stat1Label: "Happy drivers",
       }),
     )) {
       body.append(key, value);
@@ -337,6 +339,7 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
       ]);
       return (
         home.html.includes("Drive Home Happy") &&
+        home.html.includes("Happy drivers") &&
         /<img src="[^"]*\/site\/logo\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp"/.test(home.html) &&
         home.html.includes("--color-brand-600:#166534") &&
         home.html.includes(
