@@ -12,6 +12,8 @@ import {
 import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
+import { I18nProvider, usePageTranslator } from "#app/i18n/i18n-provider.tsx";
+import { languageMiddleware, pageWords } from "#app/i18n/language.server.ts";
 import { ProgressBar } from "#app/layout/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: DEFAULT_DESCRIPTION },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, languageMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, db, storage } = servicesOf(context);
@@ -65,6 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // The operator's palette, when they chose a brand colour (computed here, so the
       // colour arithmetic stays out of the browser's bundle).
       brand: settings.brandColour ? brandOf(settings.brandColour) : null,
+      // The words every page shows (header, footer, shared parts), in the page's language.
+      words: pageWords(context, "common"),
     },
     flash.setCookie ? { headers: { "Set-Cookie": flash.setCookie } } : undefined,
   );
@@ -79,45 +83,49 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // Dashboard and other personal pages are never indexed (seo.ts isPrivatePath).
   const noindex = isPrivatePath(useLocation().pathname);
+  const translator = usePageTranslator();
+  const { t } = translator;
   return (
-    <html lang="en" className="h-full">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={rootData?.brand?.themeColour ?? "#172554"} />
-        {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
-        <Meta />
-        <Links />
-        <link
-          rel="icon"
-          href={rootData?.site.favicon.href ?? "/favicon.svg"}
-          type={rootData?.site.favicon.type ?? "image/svg+xml"}
-        />
-        {import.meta.env.DEV ? null : <Stylesheet inline={!rootData?.user} />}
-        {/* After the stylesheet, and outside its layers: these colours win over @theme's. */}
-        {rootData?.brand ? <style>{rootData.brand.css}</style> : null}
-      </head>
-      <body className="flex min-h-full flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <ProgressBar />
-        <SiteHeader user={rootData?.user ?? null} />
-        {rootData?.user && !rootData.user.emailVerified ? (
-          <VerifyEmailBanner email={rootData.user.email} />
-        ) : null}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <Toaster flash={rootData?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <I18nProvider translator={translator}>
+      <html lang={translator.language} dir={translator.dir} className="h-full">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content={rootData?.brand?.themeColour ?? "#172554"} />
+          {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+          <Meta />
+          <Links />
+          <link
+            rel="icon"
+            href={rootData?.site.favicon.href ?? "/favicon.svg"}
+            type={rootData?.site.favicon.type ?? "image/svg+xml"}
+          />
+          {import.meta.env.DEV ? null : <Stylesheet inline={!rootData?.user} />}
+          {/* After the stylesheet, and outside its layers: these colours win over @theme's. */}
+          {rootData?.brand ? <style>{rootData.brand.css}</style> : null}
+        </head>
+        <body className="flex min-h-full flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
+          >
+            {t("Skip to content")}
+          </a>
+          <ProgressBar />
+          <SiteHeader user={rootData?.user ?? null} />
+          {rootData?.user && !rootData.user.emailVerified ? (
+            <VerifyEmailBanner email={rootData.user.email} />
+          ) : null}
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster flash={rootData?.toast ?? null} />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </I18nProvider>
   );
 }
 

@@ -32,6 +32,7 @@ export default [
   route("dashboard/myProducts", "routes/dashboard/my-products/route.tsx"),
   route("dashboard/wishlist", "routes/dashboard/wishlist/route.tsx"),
   route("wishlist", "routes/resources/wishlist/route.tsx"),
+  route("language", "routes/resources/language/route.tsx"),
   route("dashboard/sellCar", "routes/dashboard/seller/sell-car/route.tsx"),
   route("dashboard/mybuyers", "routes/dashboard/seller/my-buyers/route.tsx"),
   route(

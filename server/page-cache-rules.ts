@@ -6,6 +6,7 @@
 import type { IncomingMessage } from "node:http";
 
 import { pagePathOf } from "#app/framework/data-url.ts";
+import { requestedLanguage } from "#app/i18n/languages.ts";
 
 import { answersHost } from "./response-negotiation.ts";
 
@@ -20,7 +21,14 @@ const MAX_URL_LENGTH = 512;
 const OUR_COOKIE = /carlot/i;
 const STORABLE_TYPE = /^(?:text\/html|text\/x-script|text\/plain|text\/xml|application\/xml)\b/;
 
-/** The key `req` is stored under (its URL), or null when the cache does not answer it. */
+/** Between a stored page's URL and the language it asked for, in its key. */
+const LANGUAGE_SEPARATOR = "\u0000";
+
+/**
+ * The key `req` is stored under, or null when the cache does not answer it: its URL,
+ * and the language its `lang` cookie or Accept-Language asks for (decision 020), when
+ * they ask for one of ours ("" → the site's default language).
+ */
 export function cacheKey(req: IncomingMessage, hosts: Set<string> | null): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url;
@@ -30,7 +38,21 @@ export function cacheKey(req: IncomingMessage, hosts: Set<string> | null): strin
   if (!CACHEABLE_FILE.test(path) && !CACHEABLE_PAGE.test(pagePathOf(path))) return null;
   const cookie = req.headers.cookie;
   if (cookie !== undefined && OUR_COOKIE.test(cookie)) return null;
-  return answersHost(hosts, req) ? url : null;
+  if (!answersHost(hosts, req)) return null;
+  const language = requestedLanguage(
+    cookie,
+    req.headers["accept-language"],
+    process.env.CARLOT_PSEUDO_LOCALE === "1",
+  );
+  return language === null ? url : `${url}${LANGUAGE_SEPARATOR}${language}`;
+}
+
+/** A key's URL and the language it asked for (null: none). */
+export function partsOfKey(key: string): { url: string; language: string | null } {
+  const at = key.indexOf(LANGUAGE_SEPARATOR);
+  return at === -1
+    ? { url: key, language: null }
+    : { url: key.slice(0, at), language: key.slice(at + 1) };
 }
 
 /** Whether the response rendered for `key` may be kept and served to every visitor. */

@@ -20,10 +20,11 @@
 // is stored.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+import { LANGUAGE_COOKIE } from "#app/i18n/languages.ts";
 import { logger } from "#app/services/logger.server.ts";
 
 import { makeEntry, type Entry, type PageHeaders } from "./page-cache-entry.ts";
-import { cacheKey, isStorable } from "./page-cache-rules.ts";
+import { cacheKey, isStorable, partsOfKey } from "./page-cache-rules.ts";
 import { chooseEncoding, isNotModified } from "./response-negotiation.ts";
 import { securityHeaderList } from "./security.ts";
 
@@ -124,8 +125,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (name === "cookie" || name === "if-none-match" || name === "if-modified-since") continue;
       if (typeof value === "string") headers.set(name, value);
     }
+    // The page is rendered without the visitor's cookies; the language they asked
+    // for travels as the one cookie the rendering reads.
+    const { url, language } = partsOfKey(key);
+    if (language !== null) headers.set("cookie", `${LANGUAGE_COOKIE}=${language}`);
     const response = await options.render({
-      url: key,
+      url,
       headers,
       nonce,
       clientAddress: req.socket.remoteAddress ?? "unknown",

@@ -65,7 +65,7 @@ export function CarRequestsTable({
       header: "Category & Location",
       cell: (row) =>
         row.car ? (
-          <span className="max-md:text-right">
+          <span className="max-md:text-end">
             <span className="block font-medium text-slate-900">{row.car.category.name}</span>
             <span className="text-slate-600">{row.car.location}</span>
           </span>

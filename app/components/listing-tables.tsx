@@ -83,7 +83,7 @@ export function CarThumb({
 export const categoryAndLocation: Column<{ category: { name: string }; location: string }> = {
   header: "Category & Location",
   cell: (row) => (
-    <span className="max-md:text-right">
+    <span className="max-md:text-end">
       <span className="block font-medium text-slate-900">{row.category.name}</span>
       <span className="text-slate-600">{row.location}</span>
     </span>

@@ -45,11 +45,11 @@ function Block({ block }: { block: MarkdownBlock }) {
   if (block.type === "paragraph") return <p>{inline(block.children)}</p>;
   const items = block.items.map((item, index) => <li key={index}>{inline(item)}</li>);
   return block.ordered ? (
-    <ol className="list-decimal space-y-1 pl-6" start={block.start === 1 ? undefined : block.start}>
+    <ol className="list-decimal space-y-1 ps-6" start={block.start === 1 ? undefined : block.start}>
       {items}
     </ol>
   ) : (
-    <ul className="list-disc space-y-1 pl-6">{items}</ul>
+    <ul className="list-disc space-y-1 ps-6">{items}</ul>
   );
 }
 

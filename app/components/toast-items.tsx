@@ -23,7 +23,7 @@ export function ToastItems({ toasts }: { toasts: Toast[] }) {
     <li
       key={toast.id}
       aria-hidden={toast.announce === false ? true : undefined}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-900/10 ${STYLE[toast.type]}`}
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl border-s-4 px-4 py-3 text-sm font-medium shadow-lg ring-1 ring-slate-900/10 ${STYLE[toast.type]}`}
     >
       <span
         aria-hidden="true"

@@ -69,7 +69,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3 sm:top-auto sm:end-4 sm:bottom-4 sm:start-auto sm:items-end"
     >
       {/* One live region that is always present, so new toasts are announced. */}
       <ol

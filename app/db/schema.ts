@@ -30,6 +30,7 @@ import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
+import { LANGUAGES } from "#app/i18n/languages.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -56,6 +57,8 @@ export const user = pgTable(
     banned: boolean("banned").notNull().default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    // The language the person chose for pages and mail; null: the browser's, else the site's.
+    language: text("language", { enum: LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The words of the name and email, for the admin's user search. Stored, so that a
@@ -81,6 +84,7 @@ export const user = pgTable(
     // Admin user search: email prefixes ("maya.t"), whatever the database's collation.
     index("user_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("user_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
+    check("user_language", sql`${t.language} is null or ${t.language} in ('en', 'es', 'ar')`),
   ],
 );
 
@@ -630,6 +634,9 @@ export const siteSettings = pgTable(
     distanceUnit: text("distance_unit", { enum: DISTANCE_UNITS })
       .notNull()
       .default(SITE.distanceUnit),
+    // The pages' language when the person chose none and their browser asks for none
+    // we speak (decision 020).
+    language: text("language", { enum: LANGUAGES }).notNull().default(SITE.language),
     termsMd: text("terms_md").notNull().default(""),
     privacyMd: text("privacy_md").notNull().default(""),
     aboutMd: text("about_md").notNull().default(""),
@@ -667,6 +674,7 @@ export const siteSettings = pgTable(
     check("site_settings_price_style", sql`${t.priceStyle} in ('amount-sign', 'locale')`),
     check("site_settings_locale", sql`${t.locale} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$'`),
     check("site_settings_distance_unit", sql`${t.distanceUnit} in ('km', 'mi')`),
+    check("site_settings_language", sql`${t.language} in ('en', 'es', 'ar')`),
     check(
       "site_settings_pages",
       sql`${chars(t.termsMd, 0, 20000)} and ${chars(t.privacyMd, 0, 20000)} and ${chars(t.aboutMd, 0, 20000)}`,

@@ -46,7 +46,7 @@ function DashboardMenu({ user }: { user: SessionUser }) {
       </summary>
       <ul
         id="dashboard-menu"
-        className="absolute right-0 z-50 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-900/10"
+        className="absolute end-0 z-50 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-900/10"
       >
         {entries.map((entry) => (
           <li key={entry.to + entry.label}>

@@ -1,5 +1,6 @@
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { FooterLanguages } from "./language-switcher.tsx";
 
 const EXPLORE = [
   { href: "/products", label: "Browse cars by category" },
@@ -11,7 +12,7 @@ export function SiteFooter() {
   const site = useSite();
   return (
     <footer className="mt-16 bg-brand-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
         <div>
           <AppLink to="/" className="inline-flex items-center gap-3 rounded-md">
             <img
@@ -67,6 +68,7 @@ export function SiteFooter() {
             </ul>
           </div>
         ) : null}
+        <FooterLanguages />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-300 sm:px-6 lg:px-8">

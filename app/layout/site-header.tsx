@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { HeaderLanguage } from "./language-switcher.tsx";
 import type { SessionUser } from "#app/models/user.ts";
 
 const NAV = [
@@ -37,7 +38,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         </AppLink>
         <nav
           aria-label="Main"
-          className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ml-6 sm:w-auto sm:pb-0"
+          className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ms-6 sm:w-auto sm:pb-0"
         >
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
@@ -49,7 +50,8 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
+          <HeaderLanguage />
           {user ? (
             <HeaderAccount user={user} />
           ) : (

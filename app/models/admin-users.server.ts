@@ -46,7 +46,7 @@ function matching(q: string): SQL | undefined {
   return or(sql`${user.searchVector} @@ to_tsquery('simple', ${words})`, emailPrefix);
 }
 
-export type AdminUserRow = Omit<SessionUser, "emailVerified"> & {
+export type AdminUserRow = Omit<SessionUser, "emailVerified" | "language"> & {
   createdAt: string;
   listings: number;
   verification: {

@@ -3,6 +3,7 @@
 // zod reaches only the settings page. The database checks the same limits.
 import { z } from "zod";
 
+import { LANGUAGES } from "#app/i18n/languages.ts";
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
 import {
@@ -145,6 +146,7 @@ export const siteSettingsSchema = z.object({
     return z.NEVER;
   }),
   distanceUnit: z.enum(DISTANCE_UNITS, { error: "Choose km or mi" }),
+  language: z.enum(LANGUAGES, { error: "Choose one of the languages" }),
   aboutMd: optional(SITE_LIMITS.page, "multi-line"),
   termsMd: optional(SITE_LIMITS.page, "multi-line"),
   privacyMd: optional(SITE_LIMITS.page, "multi-line"),

@@ -31,6 +31,7 @@ export const SETTING_LABEL: Record<keyof SiteSettings, string> = {
   priceStyle: "How prices read",
   locale: "Locale",
   distanceUnit: "Distance unit",
+  language: "Default language",
   termsMd: "Terms",
   privacyMd: "Privacy",
   aboutMd: "About",

@@ -40,6 +40,7 @@ export const SITE_DEFAULTS = {
   priceStyle: "amount-sign",
   locale: "en-US",
   distanceUnit: "km",
+  language: "en",
   termsMd: "",
   privacyMd: "",
   aboutMd: "",

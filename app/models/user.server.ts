@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { CREDENTIAL_PROVIDER, passwordAccountRow, userRow } from "#app/db/rows.ts";
 import { account, user } from "#app/db/schema.ts";
+import type { Language } from "#app/i18n/languages.ts";
 import type { Role } from "#app/models/user.ts";
 import { hashPassword } from "#app/services/auth.server.ts";
 
@@ -72,4 +73,9 @@ export async function createOrPromoteAdmin(
     return false;
   });
   return { created: false, id: existing.id, passwordSet };
+}
+
+/** Saves the language a person chose (decision 020): their pages and mail follow it. */
+export async function saveLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(user).set({ language }).where(eq(user.id, userId));
 }

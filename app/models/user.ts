@@ -1,4 +1,6 @@
 // User vocabulary shared by client and server.
+import type { Language } from "#app/i18n/languages.ts";
+
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,6 +20,8 @@ export type SessionUser = {
   verified: boolean;
   /** The person opened the link we emailed (decision 018); "verified" is the seller badge. */
   emailVerified: boolean;
+  /** The language the person chose (decision 020); null: the browser's, else the site's. */
+  language: Language | null;
 };
 
 /** Roles a person may choose at registration (DESIGN decision 3). */

@@ -170,6 +170,7 @@ export function createAuth(options: AuthOptions) {
       additionalFields: {
         role: { type: "string", input: false, defaultValue: "buyer" },
         verified: { type: "boolean", input: false, defaultValue: false },
+        language: { type: "string", input: false, required: false },
       },
     },
     emailAndPassword: {

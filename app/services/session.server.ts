@@ -2,6 +2,7 @@
 // action calls at its top (STYLE 4: a layout never protects its children).
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
+import { isLanguage } from "#app/i18n/languages.ts";
 import { roleCan, type Permission } from "#app/models/permissions.ts";
 import { ROLES, type Role, type SessionUser } from "#app/models/user.ts";
 import { authContext, dbContext, sessionUserContext } from "#app/services/app-context.server.ts";
@@ -87,6 +88,7 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
     role?: string;
     verified?: boolean;
     banned?: boolean | null;
+    language?: string | null;
   };
   // A banned account's sessions stop working at once, however the ban was set.
   if (user.banned) return { user: null, setCookies: [] };
@@ -99,6 +101,7 @@ async function lookUp(context: Context, request: Request): Promise<Lookup> {
     role,
     verified: Boolean(user.verified),
     emailVerified: Boolean(user.emailVerified),
+    language: isLanguage(user.language) ? user.language : null,
   };
   // better-auth extends a session once a day; the browser gets the longer cookie too.
   const setCookies = result.headers.getSetCookie();

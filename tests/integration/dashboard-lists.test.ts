@@ -27,6 +27,7 @@ function viewer(row: { id: string; name: string; email: string }, role: SessionU
     role,
     verified: false,
     emailVerified: true,
+    language: null,
   };
 }
 

@@ -148,6 +148,7 @@ describe("seller_listing_count", () => {
       role: "seller",
       verified: false,
       emailVerified: true,
+      language: null,
     });
     expect(summary.find((figure) => figure.label === "Cars for sale")?.value).toBe(2);
     expect(summary.find((figure) => figure.label === "Cars sold")?.value).toBe(1);

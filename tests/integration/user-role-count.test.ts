@@ -105,6 +105,7 @@ describe("user_role_count", () => {
       role: "admin",
       verified: false,
       emailVerified: true,
+      language: null,
     });
     expect(summary.find((figure) => figure.label === "Sellers")?.value).toBe(
       await countUsers(t.db, "seller"),

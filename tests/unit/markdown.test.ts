@@ -193,8 +193,8 @@ describe("<Markdown>", () => {
       '<div class="max-w-prose space-y-4 text-slate-700">' +
         '<h2 class="text-2xl font-bold text-slate-900">Terms</h2>' +
         "<p>Read <strong>this</strong>.</p>" +
-        `<ol class="list-decimal space-y-1 pl-6" start="3"><li><a href="/about" ${link}>Us</a></li></ol>` +
-        '<ul class="list-disc space-y-1 pl-6">' +
+        `<ol class="list-decimal space-y-1 ps-6" start="3"><li><a href="/about" ${link}>Us</a></li></ol>` +
+        '<ul class="list-disc space-y-1 ps-6">' +
         `<li><a href="https://maps.example" ${link} rel="noopener noreferrer">Map</a></li></ul>` +
         "</div>",
     );
@@ -202,7 +202,7 @@ describe("<Markdown>", () => {
       '<div class="max-w-prose space-y-4 text-slate-700">' +
         '<h3 class="text-xl font-bold text-slate-900">A</h3>' +
         '<h4 class="text-lg font-bold text-slate-900">B</h4>' +
-        `<ol class="list-decimal space-y-1 pl-6"><li><a href="mailto:a@b.example" ${link}>Mail</a></li></ol>` +
+        `<ol class="list-decimal space-y-1 ps-6"><li><a href="mailto:a@b.example" ${link}>Mail</a></li></ol>` +
         "</div>",
     );
   });

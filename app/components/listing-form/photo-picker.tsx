@@ -22,7 +22,7 @@ let itemCounter = 0;
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600";
 const fileInputClass =
-  "block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100";
+  "block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100";
 const tileButton =
   "inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-300 hover:bg-white disabled:opacity-40";
 
@@ -225,10 +225,10 @@ export function PhotoPicker({
                         onError={() => setBroken((current) => new Set(current).add(item.key))}
                       />
                     )}
-                    <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+                    <span className="absolute top-2 start-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
                       {index === 0 ? "Cover" : index + 1}
                     </span>
-                    <div className="absolute top-2 right-2">
+                    <div className="absolute top-2 end-2">
                       <button
                         type="button"
                         className={tileButton}

@@ -98,7 +98,7 @@ export default function PhotoViewerDialog({
             <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
               {title}
               {many ? (
-                <span className="ml-2 text-sm font-normal text-slate-300">
+                <span className="ms-2 text-sm font-normal text-slate-300">
                   {index + 1} / {photos.length}
                 </span>
               ) : null}
@@ -128,7 +128,7 @@ export default function PhotoViewerDialog({
             >
               <ZoomInIcon className="size-5" />
             </button>
-            <Dialog.Close className={`${controlClass} ml-1`} aria-label="Close photo viewer">
+            <Dialog.Close className={`${controlClass} ms-1`} aria-label="Close photo viewer">
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>
@@ -154,7 +154,7 @@ export default function PhotoViewerDialog({
               <>
                 <button
                   type="button"
-                  className={`${controlClass} absolute left-3 top-1/2 -translate-y-1/2`}
+                  className={`${controlClass} absolute start-3 top-1/2 -translate-y-1/2`}
                   onClick={() => show(index - 1)}
                   aria-label="Previous photo"
                 >
@@ -162,7 +162,7 @@ export default function PhotoViewerDialog({
                 </button>
                 <button
                   type="button"
-                  className={`${controlClass} absolute right-3 top-1/2 -translate-y-1/2`}
+                  className={`${controlClass} absolute end-3 top-1/2 -translate-y-1/2`}
                   onClick={() => show(index + 1)}
                   aria-label="Next photo"
                 >

@@ -32,7 +32,7 @@ export function DataTable<Row extends { id: string | number }>({
       tabIndex={0}
       className="md:overflow-x-auto md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200"
     >
-      <table role="table" className="data-table w-full text-left text-sm max-md:block">
+      <table role="table" className="data-table w-full text-start text-sm max-md:block">
         <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup" className="max-md:sr-only md:bg-slate-50">
           <tr role="row">

@@ -20,7 +20,7 @@ type AnyField = FieldMetadata<any, any, any>;
 
 type Labelled = { field: AnyField; label: ReactNode; hint?: ReactNode };
 
-export const selectClass = `${inputClass} pr-9`;
+export const selectClass = `${inputClass} pe-9`;
 
 type InputType = "text" | "email" | "password" | "file" | "search" | "tel" | "url";
 

@@ -109,7 +109,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           hint="A JPEG, PNG or WebP photo of you, up to 5 MB. Buyers see it next to your cars."
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+          className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
         />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
         <InputField

@@ -181,7 +181,7 @@ function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
               setChoice(next);
               if (next !== row.status) ask();
             }}
-            className="rounded-lg border-0 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 disabled:opacity-60"
+            className="rounded-lg border-0 bg-white py-2 pe-8 ps-3 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 disabled:opacity-60"
           >
             {LISTING_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -236,7 +236,7 @@ function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }
 /** On phones, Details, Delete and Edit sit side by side: their buttons name themselves. */
 const PHONE_BUTTON_ROW = {
   mobileLabel: false,
-  className: "max-md:mt-2 max-md:mr-2 max-md:inline-flex! max-md:py-0!",
+  className: "max-md:mt-2 max-md:me-2 max-md:inline-flex! max-md:py-0!",
 } as const;
 
 export function MyProductsTable({

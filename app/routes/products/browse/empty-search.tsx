@@ -22,7 +22,7 @@ export function EmptySearch({
       {suggestions.length > 0 ? (
         <>
           <p className="mt-2 text-slate-600">Try loosening it:</p>
-          <ul className="mx-auto mt-4 grid max-w-md gap-2 text-left">
+          <ul className="mx-auto mt-4 grid max-w-md gap-2 text-start">
             {suggestions.slice(0, 5).map((option) => (
               <li key={option.label}>
                 <AppLink

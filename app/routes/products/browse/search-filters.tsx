@@ -83,7 +83,7 @@ export function SearchFilterPanel({
         <span>
           Filters
           {active > 0 ? (
-            <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white lg:normal-case">
+            <span className="ms-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white lg:normal-case">
               {active} on
             </span>
           ) : null}

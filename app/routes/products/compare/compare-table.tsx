@@ -129,9 +129,9 @@ export function CompareTable({
         </colgroup>
         <thead>
           <tr className="align-top">
-            <td className="sticky left-0 z-10 bg-white p-3" />
+            <td className="sticky start-0 z-10 bg-white p-3" />
             {cars.map((car) => (
-              <th key={car.id} scope="col" className="relative p-3 text-left font-normal">
+              <th key={car.id} scope="col" className="relative p-3 text-start font-normal">
                 <AppLink to={listingPath(car.id)} className="group block">
                   {car.photo ? (
                     <ListingPicture
@@ -168,7 +168,7 @@ export function CompareTable({
               >
                 <th
                   scope="row"
-                  className={`sticky left-0 z-10 p-3 text-left font-medium text-slate-600 ${different ? "bg-amber-50" : "bg-white"}`}
+                  className={`sticky start-0 z-10 p-3 text-start font-medium text-slate-600 ${different ? "bg-amber-50" : "bg-white"}`}
                 >
                   {fact.label}
                   {different ? (

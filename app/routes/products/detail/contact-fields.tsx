@@ -85,7 +85,7 @@ export function ContactFields({
         className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/25"
       >
         <p className="font-semibold">Stay safe</p>
-        <ul className="mt-1 list-disc space-y-1 pl-5">
+        <ul className="mt-1 list-disc space-y-1 ps-5">
           {SAFETY_TIPS.map((tip) => (
             <li key={tip}>{tip}</li>
           ))}

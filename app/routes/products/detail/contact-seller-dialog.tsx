@@ -30,7 +30,7 @@ export default function ContactSellerDialogBody({
           Contact the seller
         </Dialog.Title>
         <Dialog.Close
-          className="-mt-1 -mr-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
+          className="-mt-1 -me-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
           disabled={pending}
         >
           Close

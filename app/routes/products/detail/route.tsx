@@ -166,7 +166,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 priority="high"
                 className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
               />
-              <span className="absolute right-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
+              <span className="absolute end-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
                 Click to zoom · {listing.photos.length}{" "}
                 {listing.photos.length === 1 ? "photo" : "photos"}
               </span>

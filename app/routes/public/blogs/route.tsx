@@ -40,7 +40,7 @@ function Item({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const listClass = "list-disc space-y-2 pl-5 marker:text-brand-600";
+const listClass = "list-disc space-y-2 ps-5 marker:text-brand-600";
 
 const frameworks = ["React", "Angular", "Vue"];
 const comparison = [
@@ -232,8 +232,8 @@ test("converts kilometres to whole miles", () => {
           aria-label="Comparison of React, Angular and Vue"
           className="overflow-x-auto rounded-xl ring-1 ring-slate-200"
         >
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <caption className="bg-slate-50 px-4 py-3 text-left font-semibold text-slate-900">
+          <table className="w-full min-w-[34rem] text-start text-sm">
+            <caption className="bg-slate-50 px-4 py-3 text-start font-semibold text-slate-900">
               React, Angular and Vue at a glance
             </caption>
             <thead className="bg-slate-50 text-slate-900">
@@ -287,7 +287,7 @@ export default function Blogs() {
         className="mt-8 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
       >
         <p className="text-sm font-semibold tracking-wide text-slate-900 uppercase">On this page</p>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm marker:text-slate-600">
+        <ol className="mt-3 list-decimal space-y-2 ps-5 text-sm marker:text-slate-600">
           {articles.map((a) => (
             <li key={a.id}>
               <a

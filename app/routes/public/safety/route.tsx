@@ -20,7 +20,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700 marker:text-brand-600">
+      <ul className="mt-4 list-disc space-y-2 ps-5 text-slate-700 marker:text-brand-600">
         {children}
       </ul>
     </section>

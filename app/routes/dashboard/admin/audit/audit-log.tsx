@@ -178,7 +178,7 @@ const columns: Column<AuditEntry>[] = [
   {
     header: "Details",
     cell: (entry) => (
-      <span className="block max-w-xs break-words text-slate-600 max-md:text-right">
+      <span className="block max-w-xs break-words text-slate-600 max-md:text-end">
         {describe(entry) || "—"}
       </span>
     ),

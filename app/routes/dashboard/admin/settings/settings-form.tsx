@@ -1,5 +1,6 @@
 // The site settings form: every setting on one page, in sections, checked in the
 // browser with the action's schema, saved all at once.
+import { LANGUAGE_NAMES, LANGUAGES } from "#app/i18n/languages.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
@@ -67,7 +68,7 @@ function TickBox({
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className="mt-1 ml-6.5 text-sm text-slate-600">
+        <p id={hintId} className="mt-1 ms-6.5 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
@@ -331,6 +332,13 @@ export function SettingsForm({
               type="radio"
               values={DISTANCE_UNITS}
               labels={DISTANCE_UNIT_LABEL}
+            />
+            <ChoiceField
+              field={fields.language}
+              legend={SETTING_LABEL.language}
+              type="radio"
+              values={LANGUAGES}
+              labels={LANGUAGE_NAMES}
             />
           </div>
           <p className="text-sm text-slate-600">

@@ -52,7 +52,7 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
       cell: (row) => (
         <CarLink
           car={{ id: row.listingId, title: row.listingTitle }}
-          className="font-medium text-brand-700 hover:underline max-md:text-right"
+          className="font-medium text-brand-700 hover:underline max-md:text-end"
         />
       ),
     },
