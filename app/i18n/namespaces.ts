@@ -7,6 +7,7 @@ export const NAMESPACES = [
   "products",
   "account",
   "dashboard",
+  "admin",
   "server",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -23,10 +24,16 @@ export const NAMESPACE_RULES: readonly (readonly [RegExp, Namespace])[] = [
   [/^app\/routes\/public\//, "public"],
   [/^app\/routes\/products\//, "products"],
   [/^app\/routes\/auth\//, "account"],
+  [/^app\/routes\/dashboard\/admin\//, "admin"],
   [/^app\/routes\/dashboard\//, "dashboard"],
+  // What only admins' pages show.
+  [
+    /^app\/(?:components\/(?:admin-bits|form-dialog\/admin-form-dialog)|models\/(?:site-form|site-labels|category-form|verification-form|admin-users|audit)\.)/,
+    "admin",
+  ],
   // What only signed-in people's dashboards show.
   [
-    /^app\/(?:components\/(?:listing-form\/|form-dialog\/|admin-bits|car-requests-table|listing-tables)|models\/(?:listing-form|site-form|category-form|verification-form|admin-users|audit|dashboard)\b)/,
+    /^app\/(?:components\/(?:listing-form\/|car-requests-table|wishlist-view)|models\/listing-form\.)/,
     "dashboard",
   ],
 ];
