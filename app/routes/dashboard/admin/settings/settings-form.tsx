@@ -2,154 +2,37 @@
 // browser with the action's schema, saved all at once.
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 import { LANGUAGE_NAMES, LANGUAGES } from "#app/i18n/languages.ts";
-import { msg, type Translate } from "#app/i18n/translator.ts";
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Form } from "react-router";
 
+import {
+  DISTANCE_UNIT_LABEL,
+  DISTANCE_UNIT_WORDS,
+  MARKDOWN_HINT,
+  PictureField,
+  PRICE_STYLE_LABEL,
+  Section,
+  TickBox,
+  translated,
+} from "./settings-parts.tsx";
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { ChoiceField, InputField, TextareaField } from "#app/components/ui/fields.tsx";
-import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
+import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
 import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
 import { formatPrice } from "#app/models/listing.ts";
 import { formatNumber } from "#app/models/money.ts";
-import {
-  DISTANCE_UNITS,
-  PRICE_STYLES,
-  type DistanceUnit,
-  type PriceStyle,
-} from "#app/models/money-intl.ts";
+import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { SETTING_LABEL, SITE_PAGES } from "#app/models/site-labels.ts";
 import { type PublicSite, type SiteSettings } from "#app/models/site.ts";
 
 /** The saved settings as the strings the controls show (the pictures are files). */
 function formValues({ logoKey: _logo, faviconKey: _icon, ...settings }: SiteSettings) {
   return settingsAsForm(settings);
-}
-
-function Section({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  return (
-    <FormSection title={title} intro={intro}>
-      <div className="mt-4">{children}</div>
-    </FormSection>
-  );
-}
-
-/** A checkbox with its label, and what ticking it does. */
-function TickBox({
-  field,
-  label,
-  hint,
-}: {
-  field: Parameters<typeof InputField>[0]["field"];
-  label: string;
-  hint?: string;
-}) {
-  const hintId = `${field.id}-hint`;
-  return (
-    <div className="mt-2 mb-4">
-      <label className="flex items-center gap-2.5 text-sm font-semibold text-slate-800">
-        <input
-          {...getInputProps(field, { type: "checkbox" })}
-          aria-describedby={hint ? hintId : undefined}
-          className="size-4 accent-brand-600"
-        />
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-1 ms-6.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-const PRICE_STYLE_LABEL: Record<PriceStyle, string> = {
-  "amount-sign": msg("Amount, then the sign (17,900$)"),
-  locale: msg("As the locale writes it (17.900 €, £17,900)"),
-};
-const DISTANCE_UNIT_LABEL: Record<DistanceUnit, string> = {
-  km: msg("Kilometres (km)"),
-  mi: msg("Miles (mi)"),
-};
-/** The unit inside a sentence. */
-const DISTANCE_UNIT_WORDS: Record<DistanceUnit, string> = {
-  km: msg("kilometres (km)"),
-  mi: msg("miles (mi)"),
-};
-
-/** The labels of a table of choices, in the page's language. */
-function translated<Value extends string>(labels: Record<Value, string>, t: Translate) {
-  return Object.fromEntries(
-    Object.entries<string>(labels).map(([value, label]) => [value, t(label)]),
-  ) as Record<Value, string>;
-}
-
-const MARKDOWN_HINT = msg(
-  "Markdown: # heading, **bold**, *italic*, - list item, [words](https://…). Empty: no page and no footer link.",
-);
-
-const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-/** The logo or favicon: what shows now, a file to replace it, and a box to remove it. */
-function PictureField({
-  field,
-  remove,
-  label,
-  alt,
-  removeLabel,
-  current,
-  custom,
-  hint,
-}: {
-  field: Parameters<typeof InputField>[0]["field"];
-  remove: Parameters<typeof InputField>[0]["field"];
-  label: string;
-  /** What the picture shown now is ("The logo now"). */
-  alt: string;
-  /** The box that removes it ("Go back to the built-in logo"). */
-  removeLabel: string;
-  current: string;
-  custom: boolean;
-  hint: string;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <img
-        src={current}
-        alt={alt}
-        width={48}
-        height={48}
-        className="mt-8 size-12 shrink-0 rounded-lg bg-brand-900 object-contain p-1"
-      />
-      <div className="min-w-0 flex-1">
-        <InputField field={field} label={label} type="file" accept={PICTURE_TYPES} hint={hint} />
-        {custom ? (
-          <label className="-mt-3 mb-4 flex items-center gap-2 text-sm text-slate-700">
-            <input
-              {...getInputProps(remove, { type: "checkbox" })}
-              className="size-4 accent-brand-600"
-            />
-            {removeLabel}
-          </label>
-        ) : null}
-      </div>
-    </div>
-  );
 }
 
 export function SettingsForm({
