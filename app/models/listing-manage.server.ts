@@ -6,6 +6,8 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { PageLanguage } from "#app/i18n/languages.ts";
+import type { Translator } from "#app/i18n/translator.ts";
 import { category, listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
@@ -19,6 +21,7 @@ import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { listingPhotoKeys } from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { english, recipientWords } from "#app/services/words.server.ts";
 
 export const MY_LISTINGS_PAGE_SIZE = 20;
 /** At most this many reminder emails per run; the hourly run picks up the rest. */
@@ -291,6 +294,23 @@ export async function confirmListing(db: Db, car: OwnedListing, now: Date): Prom
 const longDate = (locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
 
+/**
+ * The locale of an email's dates: the site's, unless the reader's language is another
+ * one ("3 de marzo de 2026" in a Spanish email on an en-US site); digits stay Western.
+ */
+export function mailDateLocale(siteLocale: string, language: PageLanguage): string {
+  if (language === "en" || language === "en-XA") return siteLocale;
+  let site: Intl.Locale;
+  try {
+    site = new Intl.Locale(siteLocale);
+  } catch {
+    return language;
+  }
+  if (site.language === language) return siteLocale;
+  const tag = site.region ? `${language}-${site.region}` : language;
+  return `${tag}-u-nu-latn`;
+}
+
 /** The reminder email for one car (exported for tests and previews). */
 export function reminderMail(options: {
   sellerName: string;
@@ -302,26 +322,40 @@ export function reminderMail(options: {
   freshDays: number;
   /** The site's locale, for the dates. */
   locale?: string;
+  /** The seller's words (their language); English when not given. */
+  words?: Translator;
 }) {
   const { sellerName, title, confirmedAt, now, publicUrl, freshDays } = options;
-  const dates = longDate(options.locale ?? "en-US");
+  const t = options.words?.t ?? english;
+  const dates = longDate(
+    mailDateLocale(options.locale ?? "en-US", options.words?.language ?? "en"),
+  );
   const stale = isStale({ status: "available", confirmedAt }, now, freshDays);
   const leaves = dates.format(hiddenFrom(confirmedAt, freshDays));
   const what = stale
-    ? `Because it has not been confirmed for ${freshDays} days, it is no longer shown on the home page, the category pages or the list of all cars.`
-    : `If you don't confirm it by ${leaves}, it will leave the home page, the category pages and the list of all cars until you do.`;
+    ? t(
+        "{days, plural, one {Because it has not been confirmed for {days} day, it is no longer shown on the home page, the category pages or the list of all cars.} other {Because it has not been confirmed for {days} days, it is no longer shown on the home page, the category pages or the list of all cars.}}",
+        { days: freshDays },
+      )
+    : t(
+        "If you don't confirm it by {date}, it will leave the home page, the category pages and the list of all cars until you do.",
+        { date: leaves },
+      );
   return {
-    subject: `Is your ${title} still for sale?`,
+    subject: t("Is your {car} still for sale?", { car: title }),
     text: [
-      `Hello ${sellerName},`,
+      t("Hello {name},", { name: sellerName }),
       "",
-      `You last confirmed that your ${title} is for sale on ${dates.format(confirmedAt)}. ${what} It is not deleted, and its own page keeps working.`,
+      t(
+        "You last confirmed that your {car} is for sale on {date}. {what} It is not deleted, and its own page keeps working.",
+        { car: title, date: dates.format(confirmedAt), what },
+      ),
       "",
-      "If it is still for sale, confirm it with one click in My Products:",
+      t("If it is still for sale, confirm it with one click in My Products:"),
       "",
       `${publicUrl}/dashboard/myProducts`,
       "",
-      "If you have sold it, mark it Sold there (or delete it), so buyers don't ask about it.",
+      t("If you have sold it, mark it Sold there (or delete it), so buyers don't ask about it."),
     ].join("\n"),
   };
 }
@@ -339,7 +373,7 @@ export async function sendListingReminders(
   now: Date,
 ): Promise<number> {
   const { db, mailer, config } = services;
-  const { freshDays, locale } = await getSiteSettings(db);
+  const { freshDays, locale, language } = await getSiteSettings(db);
   const due = db
     .select({ id: listing.id })
     .from(listing)
@@ -367,6 +401,7 @@ export async function sendListingReminders(
       confirmedAt: listing.confirmedAt,
       sellerName: user.name,
       sellerEmail: user.email,
+      sellerLanguage: user.language,
     })
     .from(listing)
     .innerJoin(user, eq(user.id, listing.sellerId))
@@ -379,9 +414,11 @@ export async function sendListingReminders(
   let sent = 0;
   for (const car of cars) {
     try {
+      // In the seller's language, else the site's.
+      const words = recipientWords(car.sellerLanguage, language);
       await mailer.send({
         to: car.sellerEmail,
-        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays, locale }),
+        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays, locale, words }),
       });
       sent++;
     } catch (error) {

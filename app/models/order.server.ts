@@ -5,6 +5,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { Language } from "#app/i18n/languages.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
@@ -20,6 +22,7 @@ import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { hit, LIMITS, waitWords } from "#app/services/rate-limit.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { english, recipientWords } from "#app/services/words.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -62,7 +65,8 @@ async function sendQuietly(
 /**
  * Places a contact request for `listingId`. Refused for the buyer's own car, a
  * sold car, and a car this buyer already has an open request for (the partial
- * unique index decides, so concurrent double submits make exactly one row).
+ * unique index decides, so concurrent double submits make exactly one row). A
+ * refusal is in `t`'s words (the buyer's request's); each email in its recipient's.
  */
 export async function placeOrder(
   services: AppServices,
@@ -70,6 +74,7 @@ export async function placeOrder(
   listingId: number,
   input: ContactSellerInput,
   now = new Date(),
+  t: Translate = english,
 ): Promise<PlaceOrderResult> {
   const limit =
     services.config.contactRequestLimits === false
@@ -79,7 +84,9 @@ export async function placeOrder(
     return {
       ok: false,
       code: "rate-limited",
-      message: ORDER_MESSAGES.tooMany(waitWords(limit.retryAfterSeconds)),
+      message: t("You have sent many requests in a short time. Please try again {when}.", {
+        when: waitWords(limit.retryAfterSeconds, t),
+      }),
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -107,12 +114,14 @@ export async function placeOrder(
         ),
       )
       .for("share");
-    if (!car) return refused("not-found", ORDER_MESSAGES.missingCar(siteName));
+    if (!car) {
+      return refused("not-found", t("This car is no longer on {site}.", { site: siteName }));
+    }
     if (car.sellerId === buyer.id) {
-      return refused("conflict", ORDER_MESSAGES.ownCar);
+      return refused("conflict", t(ORDER_MESSAGES.ownCar));
     }
     if (car.status !== "available") {
-      return refused("conflict", ORDER_MESSAGES.soldCar);
+      return refused("conflict", t(ORDER_MESSAGES.soldCar));
     }
     const [created] = await tx
       .insert(order)
@@ -128,7 +137,7 @@ export async function placeOrder(
       .onConflictDoNothing()
       .returning({ id: order.id });
     if (!created) {
-      return refused("conflict", ORDER_MESSAGES.duplicate);
+      return refused("conflict", t(ORDER_MESSAGES.duplicate));
     }
     const notify = await recordSellerNotification(tx, {
       sellerId: car.sellerId,
@@ -139,11 +148,14 @@ export async function placeOrder(
       now,
     });
     // The emails are kept with the request, so a crash after the commit cannot lose
-    // them; they are sent below, or by the sweep after a restart.
-    const [seller] = await tx
-      .select({ name: user.name, email: user.email })
+    // them; they are sent below, or by the sweep after a restart. Each is written in
+    // its recipient's language.
+    const people = await tx
+      .select({ id: user.id, name: user.name, email: user.email, language: user.language })
       .from(user)
-      .where(eq(user.id, car.sellerId));
+      .where(inArray(user.id, [car.sellerId, buyer.id]));
+    const seller = people.find((person) => person.id === car.sellerId);
+    const buyerLanguage = people.find((person) => person.id === buyer.id)?.language;
     if (seller) {
       const [toSeller, toBuyer] = orderMails({
         publicUrl: services.config.publicUrl,
@@ -152,6 +164,10 @@ export async function placeOrder(
         seller,
         buyer: { name: input.buyerName, email: buyer.email },
         request: input,
+        words: {
+          seller: recipientWords(seller.language, settings.language).t,
+          buyer: recipientWords(buyerLanguage, settings.language).t,
+        },
       });
       // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
       if (notify === "send") {
@@ -197,15 +213,24 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
   );
 }
 
-/** My Orders' rows: each requested car as it is now, and why a closed request closed. */
-export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string, page: number) {
+/**
+ * My Orders' rows: each requested car as it is now, and why a closed request closed
+ * (in `t`'s words: the request's).
+ */
+export async function loadMyOrdersPage(
+  db: Db,
+  storage: Storage,
+  buyerId: string,
+  page: number,
+  t: Translate = english,
+) {
   const [orders, site] = await Promise.all([findMyOrders(db, buyerId, page), getSiteSettings(db)]);
   const rows = await followedCars(db, storage, orders.rows, (row) =>
     row.status !== "closed"
       ? null
       : row.closedReason === "sold"
-        ? "Sold: your request is closed."
-        : `This car was removed from ${site.name}: your request is closed.`,
+        ? t("Sold: your request is closed.")
+        : t("This car was removed from {site}: your request is closed.", { site: site.name }),
   );
   return { rows, page: orders.page, pageCount: orders.pageCount, total: orders.total };
 }
@@ -315,7 +340,13 @@ export async function getBuyerContact(
   return row ?? null;
 }
 
-export type ClosedOrder = { buyerName: string; email: string; listingTitle: string };
+export type ClosedOrder = {
+  buyerName: string;
+  email: string;
+  listingTitle: string;
+  /** The buyer's saved language (their email is written in it), null: the site's. */
+  language: Language | null;
+};
 
 /**
  * Closes a car's open requests, inside the caller's transaction (the one that
@@ -337,18 +368,30 @@ export async function closeOpenOrders(
       listingTitle: order.listingTitle,
     });
   if (closed.length === 0) return [];
-  const emails = await tx
-    .select({ id: user.id, email: user.email })
+  const buyers = await tx
+    .select({ id: user.id, email: user.email, language: user.language })
     .from(user)
     .where(inArray(user.id, [...new Set(closed.map((row) => row.buyerId))]));
-  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  const buyerOf = new Map(buyers.map((row) => [row.id, row]));
   return closed.flatMap((row) => {
-    const email = emailOf.get(row.buyerId);
-    return email ? [{ buyerName: row.buyerName, email, listingTitle: row.listingTitle }] : [];
+    const found = buyerOf.get(row.buyerId);
+    return found
+      ? [
+          {
+            buyerName: row.buyerName,
+            email: found.email,
+            listingTitle: row.listingTitle,
+            language: found.language,
+          },
+        ]
+      : [];
   });
 }
 
-/** Tells each buyer that their request closed because the car was sold or removed. */
+/**
+ * Tells each buyer, in their language, that their request closed because the car was
+ * sold or removed.
+ */
 export async function notifyClosedOrders(
   services: AppServices,
   closed: ClosedOrder[],
@@ -359,7 +402,15 @@ export async function notifyClosedOrders(
   const { publicUrl } = services.config;
   await sendQuietly(
     services,
-    closed.map((row) => closedOrderMail({ publicUrl, siteName, reason, ...row })),
+    closed.map(({ language, ...row }) =>
+      closedOrderMail({
+        publicUrl,
+        siteName,
+        reason,
+        ...row,
+        t: recipientWords(language, settings.language).t,
+      }),
+    ),
   );
 }
 
