@@ -6,22 +6,28 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import type { PageLanguage } from "#app/i18n/languages.ts";
-import type { Translator } from "#app/i18n/translator.ts";
 import { category, listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
 import { findSellerSummary } from "./listing-detail.server.ts";
 import { coverPhotoOf, photoFileColumns } from "./listing-rows.server.ts";
-import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
+import { freshnessCutoff, reminderCutoff } from "#app/models/freshness.ts";
 import { type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
-import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
+import {
+  closeOpenOrders,
+  notifyClosedOrders,
+  type ClosedOrder,
+} from "#app/models/order-close.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { listingPhotoKeys } from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
-import { english, recipientWords } from "#app/services/words.server.ts";
+import { recipientWords } from "#app/services/words.server.ts";
+import { reminderMail } from "./reminder-mail.server.ts";
+
+/** The reminder email (its own module; exported here for tests and previews). */
+export { reminderMail };
 
 export const MY_LISTINGS_PAGE_SIZE = 20;
 /** At most this many reminder emails per run; the hourly run picks up the rest. */
@@ -288,76 +294,6 @@ export async function confirmListing(db: Db, car: OwnedListing, now: Date): Prom
   if (changed.length > 0) return "confirmed";
   const [row] = await db.select({ id: listing.id }).from(listing).where(owned(car));
   return row ? "not available" : "missing";
-}
-
-/** "March 3, 2026" in the site's locale. */
-const longDate = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-
-/**
- * The locale of an email's dates: the site's, unless the reader's language is another
- * one ("3 de marzo de 2026" in a Spanish email on an en-US site); digits stay Western.
- */
-export function mailDateLocale(siteLocale: string, language: PageLanguage): string {
-  if (language === "en" || language === "en-XA") return siteLocale;
-  let site: Intl.Locale;
-  try {
-    site = new Intl.Locale(siteLocale);
-  } catch {
-    return language;
-  }
-  if (site.language === language) return siteLocale;
-  const tag = site.region ? `${language}-${site.region}` : language;
-  return `${tag}-u-nu-latn`;
-}
-
-/** The reminder email for one car (exported for tests and previews). */
-export function reminderMail(options: {
-  sellerName: string;
-  title: string;
-  confirmedAt: Date;
-  now: Date;
-  publicUrl: string;
-  /** The site's fresh days (a setting). */
-  freshDays: number;
-  /** The site's locale, for the dates. */
-  locale?: string;
-  /** The seller's words (their language); English when not given. */
-  words?: Translator;
-}) {
-  const { sellerName, title, confirmedAt, now, publicUrl, freshDays } = options;
-  const t = options.words?.t ?? english;
-  const dates = longDate(
-    mailDateLocale(options.locale ?? "en-US", options.words?.language ?? "en"),
-  );
-  const stale = isStale({ status: "available", confirmedAt }, now, freshDays);
-  const leaves = dates.format(hiddenFrom(confirmedAt, freshDays));
-  const what = stale
-    ? t(
-        "{days, plural, one {Because it has not been confirmed for {days} day, it is no longer shown on the home page, the category pages or the list of all cars.} other {Because it has not been confirmed for {days} days, it is no longer shown on the home page, the category pages or the list of all cars.}}",
-        { days: freshDays },
-      )
-    : t(
-        "If you don't confirm it by {date}, it will leave the home page, the category pages and the list of all cars until you do.",
-        { date: leaves },
-      );
-  return {
-    subject: t("Is your {car} still for sale?", { car: title }),
-    text: [
-      t("Hello {name},", { name: sellerName }),
-      "",
-      t(
-        "You last confirmed that your {car} is for sale on {date}. {what} It is not deleted, and its own page keeps working.",
-        { car: title, date: dates.format(confirmedAt), what },
-      ),
-      "",
-      t("If it is still for sale, confirm it with one click in My Products:"),
-      "",
-      `${publicUrl}/dashboard/myProducts`,
-      "",
-      t("If you have sold it, mark it Sold there (or delete it), so buyers don't ask about it."),
-    ].join("\n"),
-  };
 }
 
 /**

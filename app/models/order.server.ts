@@ -1,20 +1,20 @@
 // Contact requests ("orders", DESIGN decision 14): placing one, the buyer's list,
-// cancelling, the seller's buyers, and closing a car's open requests when it is
-// sold or removed. A buyer's phone number and meeting place are read only for
-// the seller of that car, and only while the request is open (decision 22).
+// cancelling and the seller's buyers (closing a car's open requests when it is sold
+// or removed: order-close.server.ts). A buyer's phone number and meeting place are
+// read only for the seller of that car, and only while the request is open
+// (decision 22).
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import type { Language } from "#app/i18n/languages.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
-import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
+import { ORDER_MESSAGES } from "#app/models/order.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { deliverHeldMail, dropHeldMailOfOrder, holdMail } from "#app/models/held-mail.server.ts";
-import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
+import { orderMails } from "#app/models/order-mail.server.ts";
 import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -25,8 +25,6 @@ import type { Storage } from "#app/services/storage.server.ts";
 import { english, recipientWords } from "#app/services/words.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number }
@@ -48,18 +46,6 @@ async function buyerLimit(db: Db, buyerId: string, now: Date) {
   );
   if (!minute.allowed) return minute;
   return hit(db, `order:buyer-day:${buyerId}`, LIMITS.ordersPerBuyerPerDay, now.getTime());
-}
-
-/** Sends mail without failing the request that caused it; a failure is logged. */
-async function sendQuietly(
-  services: AppServices,
-  mails: Parameters<AppServices["mailer"]["send"]>[0][],
-) {
-  for (const mail of mails) {
-    await services.mailer
-      .send(mail)
-      .catch((error: unknown) => logger.error({ err: error }, "could not send an order email"));
-  }
 }
 
 /**
@@ -338,80 +324,6 @@ export async function getBuyerContact(
     .innerJoin(user, eq(user.id, order.buyerId))
     .where(and(eq(order.id, orderId), eq(listing.sellerId, sellerId), eq(order.status, "open")));
   return row ?? null;
-}
-
-export type ClosedOrder = {
-  buyerName: string;
-  email: string;
-  listingTitle: string;
-  /** The buyer's saved language (their email is written in it), null: the site's. */
-  language: Language | null;
-};
-
-/**
- * Closes a car's open requests, inside the caller's transaction (the one that
- * marks the car sold or deletes it). The caller tells the buyers after the commit
- * with `notifyClosedOrders`.
- */
-export async function closeOpenOrders(
-  tx: Tx | Db,
-  listingId: number,
-  reason: OrderClosedReason,
-): Promise<ClosedOrder[]> {
-  const closed = await tx
-    .update(order)
-    .set({ status: "closed", closedReason: reason })
-    .where(and(eq(order.listingId, listingId), eq(order.status, "open")))
-    .returning({
-      buyerId: order.buyerId,
-      buyerName: order.buyerName,
-      listingTitle: order.listingTitle,
-    });
-  if (closed.length === 0) return [];
-  const buyers = await tx
-    .select({ id: user.id, email: user.email, language: user.language })
-    .from(user)
-    .where(inArray(user.id, [...new Set(closed.map((row) => row.buyerId))]));
-  const buyerOf = new Map(buyers.map((row) => [row.id, row]));
-  return closed.flatMap((row) => {
-    const found = buyerOf.get(row.buyerId);
-    return found
-      ? [
-          {
-            buyerName: row.buyerName,
-            email: found.email,
-            listingTitle: row.listingTitle,
-            language: found.language,
-          },
-        ]
-      : [];
-  });
-}
-
-/**
- * Tells each buyer, in their language, that their request closed because the car was
- * sold or removed.
- */
-export async function notifyClosedOrders(
-  services: AppServices,
-  closed: ClosedOrder[],
-  reason: OrderClosedReason,
-): Promise<void> {
-  const settings = await getSiteSettings(services.db);
-  const siteName = settings.name;
-  const { publicUrl } = services.config;
-  await sendQuietly(
-    services,
-    closed.map(({ language, ...row }) =>
-      closedOrderMail({
-        publicUrl,
-        siteName,
-        reason,
-        ...row,
-        t: recipientWords(language, settings.language).t,
-      }),
-    ),
-  );
 }
 
 /** Whether this buyer has an open request for this car. */
