@@ -1,31 +1,31 @@
 // Account operations behind the auth forms: rate limits, better-auth calls and
-// the mapping of every failure to a message people can act on.
-import { APIError, isAPIError } from "better-auth/api";
+// the mapping of every failure to a message people can act on, in `t`'s words (the
+// request's language: the route passes translatorFor(context).t).
+import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 
 import { user } from "#app/db/schema.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { ACCOUNT_ERRORS, type VerifyResult } from "#app/models/account.ts";
+import {
+  apiErrorCode,
+  failure,
+  refused,
+  tooMany,
+  tooManyWords,
+  verifyTooManyWords,
+  type AccountFailure,
+} from "#app/models/account-failure.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { OIDC_PROVIDER_ID } from "#app/services/auth.server.ts";
 import { ImageRejectedError, storeProfilePhoto } from "#app/services/images.server.ts";
 import { logger } from "#app/services/logger.server.ts";
-import {
-  clear,
-  hit,
-  hitAll,
-  LIMITS,
-  undo,
-  type RateLimitResult,
-} from "#app/services/rate-limit.server.ts";
+import { clear, hit, hitAll, LIMITS, undo } from "#app/services/rate-limit.server.ts";
 import { StorageUnavailableError } from "#app/services/storage.server.ts";
+import { english } from "#app/services/words.server.ts";
 
-/** A refused account form: what to show on it, and why it was refused. */
-export type AccountFailure = {
-  ok: false;
-  formError: string;
-  fieldErrors?: Record<string, string[]>;
-} & Problem<"invalid" | "rate-limited">;
+export type { AccountFailure };
 
 /**
  * A session step's outcome. `authHeaders` is what better-auth answered with,
@@ -33,59 +33,9 @@ export type AccountFailure = {
  */
 export type AccountResult = { ok: true; authHeaders: Headers } | AccountFailure;
 
-function tooMany(result: RateLimitResult): AccountFailure {
-  return {
-    ok: false,
-    code: "rate-limited",
-    formError: ACCOUNT_ERRORS.tooMany(Math.ceil(result.retryAfterSeconds / 60)),
-    retryAfterSeconds: result.retryAfterSeconds,
-  };
-}
-
-function apiErrorCode(error: unknown): string | null {
-  // Body validation errors are not APIError instances; isAPIError covers both.
-  if (isAPIError(error)) {
-    const body = (error as { body?: { code?: string } }).body;
-    return body?.code ?? null;
-  }
-  return null;
-}
-
-/** The form comes back with a message (and, when given, messages next to fields). */
-function refused(formError: string, fieldErrors?: Record<string, string[]>): AccountFailure {
-  return { ok: false, code: "invalid", formError, ...(fieldErrors && { fieldErrors }) };
-}
-
-/**
- * The form's answer to a better-auth refusal. Every one is "invalid": the form comes
- * back with a message, our own failures included (they have always answered so).
- */
-function failure(error: unknown, context: string): AccountFailure {
-  switch (apiErrorCode(error)) {
-    case "USER_ALREADY_EXISTS":
-    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return refused(ACCOUNT_ERRORS.emailInUse, { email: [ACCOUNT_ERRORS.emailInUse] });
-    case "INVALID_EMAIL_OR_PASSWORD":
-    case "INVALID_EMAIL":
-    case "INVALID_PASSWORD":
-    case "USER_NOT_FOUND":
-    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
-      return refused(ACCOUNT_ERRORS.wrongCredentials);
-    case "BANNED_USER":
-      return refused(ACCOUNT_ERRORS.disabled);
-    case "PASSWORD_TOO_SHORT":
-    case "PASSWORD_TOO_LONG":
-      return refused("Choose a password between 8 and 128 characters.");
-    case "INVALID_TOKEN":
-      return refused(ACCOUNT_ERRORS.resetLinkInvalid);
-    default:
-      logger.error({ err: error }, `${context} failed`);
-      return refused(ACCOUNT_ERRORS.unexpected);
-  }
-}
-
-export const PHOTO_UNAVAILABLE =
-  "Your photo could not be saved right now. Please try again in a minute.";
+export const PHOTO_UNAVAILABLE = msg(
+  "Your photo could not be saved right now. Please try again in a minute.",
+);
 
 const normal = (email: string) => email.trim().toLowerCase();
 
@@ -100,6 +50,7 @@ export const SIGN_IN_SLOWDOWN_MS = 2_000;
 export async function signIn(
   services: AppServices,
   input: { email: string; password: string; headers: Headers; clientAddress: string },
+  t: Translate = english,
 ): Promise<AccountResult> {
   const email = normal(input.email);
   const addressKey = `signin:address:${input.clientAddress}`;
@@ -109,7 +60,7 @@ export async function signIn(
     { key: addressKey, limit: LIMITS.signInPerAddress },
     { key: pairKey, limit: LIMITS.signInPerAddressAndAccount },
   ]);
-  if (!limit.allowed) return tooMany(limit);
+  if (!limit.allowed) return tooMany(limit, t);
   const ceiling = await hit(services.db, accountKey, LIMITS.signInPerAccount);
   if (!ceiling.allowed) await new Promise((resolve) => setTimeout(resolve, SIGN_IN_SLOWDOWN_MS));
   try {
@@ -126,7 +77,7 @@ export async function signIn(
     ]);
     return { ok: true, authHeaders: headers };
   } catch (error) {
-    return failure(error, "sign-in");
+    return failure(error, "sign-in", t);
   }
 }
 
@@ -141,16 +92,18 @@ export async function register(
     headers: Headers;
     clientAddress: string;
   },
+  t: Translate = english,
 ): Promise<AccountResult> {
   const limit = await hitAll(services.db, [
     { key: `signup:address:${input.clientAddress}`, limit: LIMITS.signUpPerAddress },
   ]);
-  if (!limit.allowed) return tooMany(limit);
+  if (!limit.allowed) return tooMany(limit, t);
   // Refuse a taken address before doing any work on the photo.
   if (await emailTaken(services, input.email))
     return failure(
       new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
       "sign-up",
+      t,
     );
 
   let image: string;
@@ -158,14 +111,14 @@ export async function register(
     image = await storeProfilePhoto(services.storage, input.photo);
   } catch (error) {
     if (error instanceof ImageRejectedError) {
-      return refused(error.message, { image: [error.message] });
+      return refused(error.in(t), { image: [error.in(t)] });
     }
     if (error instanceof StorageUnavailableError) {
       // Photo storage that is down or full: nothing was created, they may try again.
       logger.warn({ err: error }, "photo storage failed while registering");
-      return refused(PHOTO_UNAVAILABLE, { image: [PHOTO_UNAVAILABLE] });
+      return refused(t(PHOTO_UNAVAILABLE), { image: [t(PHOTO_UNAVAILABLE)] });
     }
-    return failure(error, "storing a profile photo");
+    return failure(error, "storing a profile photo", t);
   }
   try {
     const { headers } = await services.auth.api.signUpEmail({
@@ -194,9 +147,10 @@ export async function register(
       return failure(
         new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS" }),
         "sign-up",
+        t,
       );
     }
-    return failure(error, "sign-up");
+    return failure(error, "sign-up", t);
   }
 }
 
@@ -243,6 +197,7 @@ export async function signOut(services: AppServices, headers: Headers): Promise<
 export async function requestPasswordReset(
   services: AppServices,
   input: { email: string; clientAddress: string; now?: number },
+  t: Translate = english,
 ): Promise<{ ok: true } | ({ ok: false; formError: string } & Problem<"rate-limited" | "failed">)> {
   const now = input.now ?? Date.now();
   const email = normal(input.email);
@@ -256,7 +211,7 @@ export async function requestPasswordReset(
     return {
       ok: false,
       code: "rate-limited",
-      formError: ACCOUNT_ERRORS.tooMany(Math.ceil(page.retryAfterSeconds / 60)),
+      formError: tooManyWords(t, page.retryAfterSeconds),
       retryAfterSeconds: page.retryAfterSeconds,
     };
   }
@@ -280,7 +235,7 @@ export async function requestPasswordReset(
     });
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
-    return { ok: false, code: "failed", formError: ACCOUNT_ERRORS.unexpected };
+    return { ok: false, code: "failed", formError: t(ACCOUNT_ERRORS.unexpected) };
   }
   return { ok: true };
 }
@@ -288,6 +243,7 @@ export async function requestPasswordReset(
 export async function resetPassword(
   services: AppServices,
   input: { token: string; password: string },
+  t: Translate = english,
 ): Promise<{ ok: true } | AccountFailure> {
   try {
     await services.auth.api.resetPassword({
@@ -295,7 +251,7 @@ export async function resetPassword(
     });
     return { ok: true };
   } catch (error) {
-    return failure(error, "password reset");
+    return failure(error, "password reset", t);
   }
 }
 
@@ -368,6 +324,7 @@ export type ResendResult =
 export async function resendVerification(
   services: AppServices,
   input: { userId: string; email: string; headers: Headers },
+  t: Translate = english,
 ): Promise<ResendResult> {
   if (await isVerified(services, input.email)) return { ok: true, alreadyVerified: true };
   const limit = await hit(
@@ -379,7 +336,7 @@ export async function resendVerification(
     return {
       ok: false,
       code: "rate-limited",
-      formError: ACCOUNT_ERRORS.verifyTooMany(Math.ceil(limit.retryAfterSeconds / 60)),
+      formError: verifyTooManyWords(t, limit.retryAfterSeconds),
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { auditLog, user } from "#app/db/schema.ts";
 import {
@@ -13,6 +14,7 @@ import {
   type AuditFilters,
   type AuditSubjectType,
 } from "#app/models/audit.ts";
+import { english } from "#app/services/words.server.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -74,7 +76,16 @@ function whereOf(filters: AuditFilters): SQL | undefined {
  * indexes when filtered). The actor's current name wins; a deleted actor keeps
  * the name recorded with the row.
  */
-export async function findAuditEntries(db: Db, filters: AuditFilters, page: number) {
+/** Who a removed account was, in the log (in the reader's words). */
+const DELETED_ACCOUNT = msg("A deleted account");
+
+/** One page of the log, newest first; a deleted actor is named in `t`'s words. */
+export async function findAuditEntries(
+  db: Db,
+  filters: AuditFilters,
+  page: number,
+  t: Translate = english,
+) {
   const where = whereOf(filters);
   const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
   const total = totals?.total ?? 0;
@@ -105,7 +116,7 @@ export async function findAuditEntries(db: Db, filters: AuditFilters, page: numb
       at: row.at.toISOString(),
       action: row.action,
       actorId: row.actorId,
-      actorName: row.actorCurrentName ?? actorName ?? "A deleted account",
+      actorName: row.actorCurrentName ?? actorName ?? t(DELETED_ACCOUNT),
       subjectType: row.subjectType,
       subjectId: row.subjectId,
       subjectName: subjectName ?? `${row.subjectType} ${row.subjectId}`,
@@ -116,7 +127,7 @@ export async function findAuditEntries(db: Db, filters: AuditFilters, page: numb
 }
 
 /** Everyone who appears as an actor in the log, for the filter (names as they are now). */
-export async function findAuditActors(db: Db): Promise<AuditActor[]> {
+export async function findAuditActors(db: Db, t: Translate = english): Promise<AuditActor[]> {
   const rows = await db
     .selectDistinctOn([auditLog.actorId], {
       id: auditLog.actorId,
@@ -135,7 +146,7 @@ export async function findAuditActors(db: Db): Promise<AuditActor[]> {
               name:
                 row.currentName ??
                 (row.details as Partial<AuditDetails> | null)?.actorName ??
-                "A deleted account",
+                t(DELETED_ACCOUNT),
             },
           ]
         : [],

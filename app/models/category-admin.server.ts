@@ -10,6 +10,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, categorySlugHistory, listing } from "#app/db/schema.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { CATEGORIES_CACHE_KEY } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
@@ -17,6 +18,7 @@ import type { AddCategoryValue, EditCategoryValue } from "#app/models/category-f
 import { invalidate } from "#app/services/cache.server.ts";
 import { ImageRejectedError, renderUpload } from "#app/services/images.server.ts";
 import { contentKey, removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+import { english } from "#app/services/words.server.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Services = { db: Db; storage: Storage };
@@ -161,7 +163,11 @@ async function checkNameAndSlug(tx: Tx, name: string, slug: string | null, self:
  * Stores an uploaded photo as the cards show it (cropped to 3:2 at 800 × 533, WebP,
  * as the built-in ones), or refuses it with a message for the photo field.
  */
-async function storePhoto(storage: Storage, photo: File): Promise<string | CategoryRefusal> {
+async function storePhoto(
+  storage: Storage,
+  photo: File,
+  t: Translate,
+): Promise<string | CategoryRefusal> {
   try {
     const body = await renderUpload(Buffer.from(await photo.arrayBuffer()), (image) =>
       image.resize(800, 533, { fit: "cover", position: "attention" }).webp({ quality: 80 }),
@@ -171,7 +177,7 @@ async function storePhoto(storage: Storage, photo: File): Promise<string | Categ
     return key;
   } catch (error) {
     if (error instanceof ImageRejectedError) {
-      return { ok: false, reason: "photo", field: "photo", message: error.message };
+      return { ok: false, reason: "photo", field: "photo", message: error.in(t) };
     }
     throw error;
   }
@@ -197,13 +203,14 @@ export async function removeUnusedPictures(
 
 export type CategorySaved = { ok: true; id: number; name: string; changes: CategoryChange[] };
 
-/** Adds a category at the end of the list, visible. */
+/** Adds a category at the end of the list, visible. A refused photo is named in `t`'s words. */
 export async function createCategory(
   services: Services,
   actor: AuditActor,
   value: AddCategoryValue,
+  t: Translate = english,
 ): Promise<CategorySaved | CategoryRefusal> {
-  const imageKey = await storePhoto(services.storage, value.photo!);
+  const imageKey = await storePhoto(services.storage, value.photo!, t);
   if (typeof imageKey !== "string") return imageKey;
   const slug = categorySlug(value.name);
   const result = await change(services.db, async (tx) => {
@@ -236,14 +243,16 @@ export async function createCategory(
 
 /**
  * Renames a category and/or changes its photo. The address stays unless
- * `changeAddress`: then the old one goes into the history and answers 301.
+ * `changeAddress`: then the old one goes into the history and answers 301. A refused
+ * photo is named in `t`'s words.
  */
 export async function updateCategory(
   services: Services,
   actor: AuditActor,
   value: EditCategoryValue,
+  t: Translate = english,
 ): Promise<CategorySaved | CategoryRefusal> {
-  const newKey = value.photo ? await storePhoto(services.storage, value.photo) : null;
+  const newKey = value.photo ? await storePhoto(services.storage, value.photo, t) : null;
   if (newKey !== null && typeof newKey !== "string") return newKey;
   let replaced: string | null = null;
   const result = await change(services.db, async (tx) => {

@@ -2,9 +2,11 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { order, report, sellerListingCount, userRoleCount, wishlist } from "#app/db/schema.ts";
 import { countOpenRequests } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
+import { english } from "#app/services/words.server.ts";
 
 export type SummaryFigure = { label: string; value: number; to: string };
 
@@ -13,7 +15,12 @@ async function countOf(query: Promise<{ n: number }[]>): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<SummaryFigure[]> {
+/** The viewer's figures, labelled in `t`'s words (the request's). */
+export async function getDashboardSummary(
+  db: Db,
+  viewer: SessionUser,
+  t: Translate = english,
+): Promise<SummaryFigure[]> {
   if (viewer.role === "seller") {
     // The three car figures from seller_listing_count (kept by triggers), not the cars.
     const [[cars], buyers] = await Promise.all([
@@ -29,10 +36,10 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
     ]);
     const { available, sold, advertised } = cars ?? { available: 0, sold: 0, advertised: 0 };
     return [
-      { label: "Cars for sale", value: available, to: "/dashboard/myProducts" },
-      { label: "Cars sold", value: sold, to: "/dashboard/myProducts" },
-      { label: "Advertised", value: advertised, to: "/dashboard/myProducts" },
-      { label: "Buyers waiting", value: buyers, to: "/dashboard/mybuyers" },
+      { label: t("Cars for sale"), value: available, to: "/dashboard/myProducts" },
+      { label: t("Cars sold"), value: sold, to: "/dashboard/myProducts" },
+      { label: t("Advertised"), value: advertised, to: "/dashboard/myProducts" },
+      { label: t("Buyers waiting"), value: buyers, to: "/dashboard/mybuyers" },
     ];
   }
   if (viewer.role === "admin") {
@@ -44,10 +51,10 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
     const ofRole = (role: string) => roles.find((row) => row.role === role)?.n ?? 0;
     const [sellers, buyers, admins] = [ofRole("seller"), ofRole("buyer"), ofRole("admin")];
     return [
-      { label: "Sellers", value: sellers, to: "/dashboard/allseller" },
-      { label: "Buyers", value: buyers, to: "/dashboard/allbuyer" },
-      { label: "Admins", value: admins, to: "/dashboard/alluser" },
-      { label: "Open reports", value: reports, to: "/dashboard/reportedItems" },
+      { label: t("Sellers"), value: sellers, to: "/dashboard/allseller" },
+      { label: t("Buyers"), value: buyers, to: "/dashboard/allbuyer" },
+      { label: t("Admins"), value: admins, to: "/dashboard/alluser" },
+      { label: t("Open reports"), value: reports, to: "/dashboard/reportedItems" },
     ];
   }
   const [orders, saved] = await Promise.all([
@@ -60,7 +67,7 @@ export async function getDashboardSummary(db: Db, viewer: SessionUser): Promise<
     countOf(db.select({ n: count() }).from(wishlist).where(eq(wishlist.userId, viewer.id))),
   ]);
   return [
-    { label: "Open orders", value: orders, to: "/dashboard/myorders" },
-    { label: "Saved cars", value: saved, to: "/dashboard/myProducts" },
+    { label: t("Open orders"), value: orders, to: "/dashboard/myorders" },
+    { label: t("Saved cars"), value: saved, to: "/dashboard/myProducts" },
   ];
 }

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { photoRows, type PhotoFiles } from "#app/db/rows.ts";
 import { listing, listingPhoto, usedFormToken } from "#app/db/schema.ts";
 import { getCategoryBySlug, lockCategoryForCar } from "#app/models/category.server.ts";
@@ -35,6 +36,7 @@ import {
   type FormToken,
 } from "#app/services/form-token.server.ts";
 import { logger } from "#app/services/logger.server.ts";
+import { english } from "#app/services/words.server.ts";
 import {
   removeStoredFiles,
   StorageUnavailableError,
@@ -52,18 +54,22 @@ export type SaveOutcome =
       formError?: string;
     } & Problem<"invalid" | "forbidden" | "not-found" | "failed">);
 
-export const SAVE_FAILED =
-  "Your car could not be saved because of a problem on our side. Please try again.";
-export const PHOTOS_UNAVAILABLE =
-  "Your photos could not be saved right now. Please try again in a minute.";
-const UNKNOWN_CATEGORY = "Choose one of the categories in the list";
-const unknownCategory = (): SaveOutcome => ({
+// The answers are in the words of the save's `t` (the seller's request's language).
+export const SAVE_FAILED = msg(
+  "Your car could not be saved because of a problem on our side. Please try again.",
+);
+export const PHOTOS_UNAVAILABLE = msg(
+  "Your photos could not be saved right now. Please try again in a minute.",
+);
+const UNKNOWN_CATEGORY = msg("Choose one of the categories in the list");
+const unknownCategory = (t: Translate): SaveOutcome => ({
   ok: false,
   code: "invalid",
-  fieldErrors: { category: [UNKNOWN_CATEGORY] },
+  fieldErrors: { category: [t(UNKNOWN_CATEGORY)] },
 });
-const STALE_PHOTOS =
-  "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.";
+const STALE_PHOTOS = msg(
+  "Some of the photos changed in the meantime (perhaps in another tab). Reload the page and try again.",
+);
 
 const photoKeyColumns = photoFileColumns();
 
@@ -102,6 +108,7 @@ async function storeUploads(
   storage: Storage,
   files: File[],
   keys: string[],
+  t: Translate,
 ): Promise<StoredUploads> {
   const uploads: PhotoUpload[] = [];
   const errors: string[] = [];
@@ -112,7 +119,7 @@ async function storeUploads(
       await inspectListingPhoto(upload);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
-      errors.push(error.message);
+      errors.push(error.in(t));
     }
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -123,7 +130,7 @@ async function storeUploads(
     }
   } catch (error) {
     if (!(error instanceof ImageRejectedError)) throw error;
-    return { ok: false, errors: [error.message] };
+    return { ok: false, errors: [error.in(t)] };
   }
   return { ok: true, photos };
 }
@@ -132,11 +139,12 @@ async function storeUploads(
 async function saving(
   services: Services,
   files: File[],
+  t: Translate,
   save: (stored: StoredListingPhoto[]) => Promise<SaveOutcome & { removedKeys?: string[] }>,
 ): Promise<SaveOutcome> {
   const keys: string[] = [];
   try {
-    const stored = await storeUploads(services.storage, files, keys);
+    const stored = await storeUploads(services.storage, files, keys, t);
     if (!stored.ok) {
       await removeUnreferencedPhotoFiles(services.db, services.storage, keys);
       return { ok: false, code: "invalid", fieldErrors: { photos: stored.errors } };
@@ -162,8 +170,8 @@ async function saving(
         logger.error({ err: cleanupError }, "could not clean up after a failed save"),
     );
     return storageDown
-      ? { ok: false, code: "invalid", fieldErrors: { photos: [PHOTOS_UNAVAILABLE] } }
-      : { ok: false, code: "failed", formError: SAVE_FAILED };
+      ? { ok: false, code: "invalid", fieldErrors: { photos: [t(PHOTOS_UNAVAILABLE)] } }
+      : { ok: false, code: "failed", formError: t(SAVE_FAILED) };
   }
 }
 
@@ -173,42 +181,47 @@ function photosOf(value: SellCarValue) {
   return { files, slots };
 }
 
-const photoListError = (message: string = LISTING_MESSAGES.photoList): SaveOutcome => ({
+const photoListError = (
+  t: Translate,
+  message: string = LISTING_MESSAGES.photoList,
+): SaveOutcome => ({
   ok: false,
   code: "invalid",
-  fieldErrors: { photos: [message] },
+  fieldErrors: { photos: [t(message)] },
 });
 
 /**
  * Publishes a car for `seller`. Seller fields come from the user row by join, never
  * the form. The form's one-time token is used in the listing's transaction: a repeat
- * of the same form creates nothing and answers with the first one's listing.
+ * of the same form creates nothing and answers with the first one's listing. A
+ * refusal is in `t`'s words (the request's language).
  */
 export async function publishListing(
   services: Services,
   seller: Owner,
   value: SellCarValue,
   token: FormToken,
+  t: Translate = english,
 ): Promise<SaveOutcome> {
   // A repeat that comes after the first one finished: no photos to store.
   const earlier = await formResult(services.db, token);
   if (earlier !== null) return { ok: true, id: earlier };
   const chosen = await getCategoryBySlug(services.db, value.category);
   // A hidden category takes no new cars (decision 019).
-  if (!chosen || chosen.hidden) return unknownCategory();
+  if (!chosen || chosen.hidden) return unknownCategory(t);
   const { files, slots } = photosOf(value);
   // A new car has no saved photos to refer to.
-  if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError();
-  return saving(services, files, (stored) =>
+  if (!slots || slots.some((slot) => slot.kind === "existing")) return photoListError(t);
+  return saving(services, files, t, (stored) =>
     services.db.transaction(async (tx): Promise<SaveOutcome & { removedKeys?: string[] }> => {
       // Hidden or deleted by an admin since it was read above: nothing is written.
-      if (!(await lockCategoryForCar(tx, chosen.id, null))) return unknownCategory();
+      if (!(await lockCategoryForCar(tx, chosen.id, null))) return unknownCategory(t);
       const use = await consumeFormToken(tx, token, seller.id);
       if (!use.first) {
         // A concurrent repeat: the photos it stored are nobody's, removed after the commit.
         const removedKeys = stored.flatMap(listingPhotoKeys);
         return use.listingId === null
-          ? { ok: false, code: "invalid", formError: FORM_TOKEN_MESSAGES.expired }
+          ? { ok: false, code: "invalid", formError: t(FORM_TOKEN_MESSAGES.expired) }
           : { ok: true, id: use.listingId, removedKeys };
       }
       const [row] = await tx
@@ -246,7 +259,7 @@ function sameOrder(slots: PhotoSlot[], current: { id: number }[]): boolean {
 
 /**
  * Saves the edit form. The current photos stay as they are unless the seller
- * removed, added or reordered some (DESIGN decision 7).
+ * removed, added or reordered some (DESIGN decision 7). A refusal is in `t`'s words.
  */
 export async function updateListing(
   services: Services,
@@ -254,28 +267,35 @@ export async function updateListing(
   id: number,
   value: EditListingValue,
   token: FormToken,
+  t: Translate = english,
 ): Promise<SaveOutcome> {
   // A repeat of a save that finished: nothing to store again.
   if ((await formResult(services.db, token)) !== null) return { ok: true, id };
   const chosen = await getCategoryBySlug(services.db, value.category);
-  if (!chosen) return unknownCategory();
+  if (!chosen) return unknownCategory(t);
   const { files, slots } = photosOf(value);
-  if (!slots) return photoListError();
-  return saving(services, files, (stored) =>
+  if (!slots) return photoListError(t);
+  return saving(services, files, t, (stored) =>
     services.db.transaction(async (tx) => {
       // Locked before the car (as a move-and-delete locks the category, then its cars),
       // so that neither waits for the other in a circle. A car already in a hidden
       // category keeps it.
-      if (!(await lockCategoryForCar(tx, chosen.id, id))) return unknownCategory();
+      if (!(await lockCategoryForCar(tx, chosen.id, id))) return unknownCategory(t);
       // Locked, so two saves of one car cannot interleave their photo lists.
       const [owner] = await tx
         .select({ sellerId: listing.sellerId })
         .from(listing)
         .where(eq(listing.id, id))
         .for("update");
-      if (!owner) return { ok: false, code: "not-found", formError: "This car no longer exists." };
+      if (!owner) {
+        return { ok: false, code: "not-found", formError: t("This car no longer exists.") };
+      }
       if (owner.sellerId !== viewer.id) {
-        return { ok: false, code: "forbidden", formError: "This car belongs to another seller." };
+        return {
+          ok: false,
+          code: "forbidden",
+          formError: t("This car belongs to another seller."),
+        };
       }
       // A concurrent repeat of this form waited for the lock above and finds the first
       // one saved it; the photos the repeat stored are removed after the commit.
@@ -296,7 +316,7 @@ export async function updateListing(
       if (slots.some((slot) => slot.kind === "existing" && !byId.has(slot.id))) {
         // The form may be sent again once corrected.
         await releaseFormToken(tx, token);
-        return photoListError(STALE_PHOTOS);
+        return photoListError(t, STALE_PHOTOS);
       }
       await recordFormResult(tx, token, id);
       await tx

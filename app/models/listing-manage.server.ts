@@ -11,14 +11,23 @@ import { pageWindow } from "#app/models/id.ts";
 import { removeUnreferencedPhotoFiles } from "#app/models/listing-edit.server.ts";
 import { findSellerSummary } from "./listing-detail.server.ts";
 import { coverPhotoOf, photoFileColumns } from "./listing-rows.server.ts";
-import { freshnessCutoff, hiddenFrom, isStale, reminderCutoff } from "#app/models/freshness.ts";
+import { freshnessCutoff, reminderCutoff } from "#app/models/freshness.ts";
 import { type ListingStatus, type SellerSummary } from "#app/models/listing.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
-import { closeOpenOrders, notifyClosedOrders, type ClosedOrder } from "#app/models/order.server.ts";
+import {
+  closeOpenOrders,
+  notifyClosedOrders,
+  type ClosedOrder,
+} from "#app/models/order-close.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { listingPhotoKeys } from "#app/services/images.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { recipientWords } from "#app/services/words.server.ts";
+import { reminderMail } from "./reminder-mail.server.ts";
+
+/** The reminder email (its own module; exported here for tests and previews). */
+export { reminderMail };
 
 export const MY_LISTINGS_PAGE_SIZE = 20;
 /** At most this many reminder emails per run; the hourly run picks up the rest. */
@@ -287,45 +296,6 @@ export async function confirmListing(db: Db, car: OwnedListing, now: Date): Prom
   return row ? "not available" : "missing";
 }
 
-/** "March 3, 2026" in the site's locale. */
-const longDate = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-
-/** The reminder email for one car (exported for tests and previews). */
-export function reminderMail(options: {
-  sellerName: string;
-  title: string;
-  confirmedAt: Date;
-  now: Date;
-  publicUrl: string;
-  /** The site's fresh days (a setting). */
-  freshDays: number;
-  /** The site's locale, for the dates. */
-  locale?: string;
-}) {
-  const { sellerName, title, confirmedAt, now, publicUrl, freshDays } = options;
-  const dates = longDate(options.locale ?? "en-US");
-  const stale = isStale({ status: "available", confirmedAt }, now, freshDays);
-  const leaves = dates.format(hiddenFrom(confirmedAt, freshDays));
-  const what = stale
-    ? `Because it has not been confirmed for ${freshDays} days, it is no longer shown on the home page, the category pages or the list of all cars.`
-    : `If you don't confirm it by ${leaves}, it will leave the home page, the category pages and the list of all cars until you do.`;
-  return {
-    subject: `Is your ${title} still for sale?`,
-    text: [
-      `Hello ${sellerName},`,
-      "",
-      `You last confirmed that your ${title} is for sale on ${dates.format(confirmedAt)}. ${what} It is not deleted, and its own page keeps working.`,
-      "",
-      "If it is still for sale, confirm it with one click in My Products:",
-      "",
-      `${publicUrl}/dashboard/myProducts`,
-      "",
-      "If you have sold it, mark it Sold there (or delete it), so buyers don't ask about it.",
-    ].join("\n"),
-  };
-}
-
 /**
  * Emails each seller whose available car was last confirmed more than
  * freshDays − LISTING_REMINDER_DAYS_BEFORE days ago, once per car and
@@ -339,7 +309,7 @@ export async function sendListingReminders(
   now: Date,
 ): Promise<number> {
   const { db, mailer, config } = services;
-  const { freshDays, locale } = await getSiteSettings(db);
+  const { freshDays, locale, language } = await getSiteSettings(db);
   const due = db
     .select({ id: listing.id })
     .from(listing)
@@ -367,6 +337,7 @@ export async function sendListingReminders(
       confirmedAt: listing.confirmedAt,
       sellerName: user.name,
       sellerEmail: user.email,
+      sellerLanguage: user.language,
     })
     .from(listing)
     .innerJoin(user, eq(user.id, listing.sellerId))
@@ -379,9 +350,11 @@ export async function sendListingReminders(
   let sent = 0;
   for (const car of cars) {
     try {
+      // In the seller's language, else the site's.
+      const words = recipientWords(car.sellerLanguage, language);
       await mailer.send({
         to: car.sellerEmail,
-        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays, locale }),
+        ...reminderMail({ ...car, now, publicUrl: config.publicUrl, freshDays, locale, words }),
       });
       sent++;
     } catch (error) {

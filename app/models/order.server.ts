@@ -1,18 +1,20 @@
 // Contact requests ("orders", DESIGN decision 14): placing one, the buyer's list,
-// cancelling, the seller's buyers, and closing a car's open requests when it is
-// sold or removed. A buyer's phone number and meeting place are read only for
-// the seller of that car, and only while the request is open (decision 22).
+// cancelling and the seller's buyers (closing a car's open requests when it is sold
+// or removed: order-close.server.ts). A buyer's phone number and meeting place are
+// read only for the seller of that car, and only while the request is open
+// (decision 22).
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
-import { ORDER_MESSAGES, type OrderClosedReason } from "#app/models/order.ts";
+import { ORDER_MESSAGES } from "#app/models/order.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { deliverHeldMail, dropHeldMailOfOrder, holdMail } from "#app/models/held-mail.server.ts";
-import { closedOrderMail, orderMails } from "#app/models/order-mail.server.ts";
+import { orderMails } from "#app/models/order-mail.server.ts";
 import { recordSellerNotification } from "#app/models/seller-notification.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -20,10 +22,9 @@ import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { hit, LIMITS, waitWords } from "#app/services/rate-limit.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { english, recipientWords } from "#app/services/words.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number }
@@ -47,22 +48,11 @@ async function buyerLimit(db: Db, buyerId: string, now: Date) {
   return hit(db, `order:buyer-day:${buyerId}`, LIMITS.ordersPerBuyerPerDay, now.getTime());
 }
 
-/** Sends mail without failing the request that caused it; a failure is logged. */
-async function sendQuietly(
-  services: AppServices,
-  mails: Parameters<AppServices["mailer"]["send"]>[0][],
-) {
-  for (const mail of mails) {
-    await services.mailer
-      .send(mail)
-      .catch((error: unknown) => logger.error({ err: error }, "could not send an order email"));
-  }
-}
-
 /**
  * Places a contact request for `listingId`. Refused for the buyer's own car, a
  * sold car, and a car this buyer already has an open request for (the partial
- * unique index decides, so concurrent double submits make exactly one row).
+ * unique index decides, so concurrent double submits make exactly one row). A
+ * refusal is in `t`'s words (the buyer's request's); each email in its recipient's.
  */
 export async function placeOrder(
   services: AppServices,
@@ -70,6 +60,7 @@ export async function placeOrder(
   listingId: number,
   input: ContactSellerInput,
   now = new Date(),
+  t: Translate = english,
 ): Promise<PlaceOrderResult> {
   const limit =
     services.config.contactRequestLimits === false
@@ -79,7 +70,9 @@ export async function placeOrder(
     return {
       ok: false,
       code: "rate-limited",
-      message: ORDER_MESSAGES.tooMany(waitWords(limit.retryAfterSeconds)),
+      message: t("You have sent many requests in a short time. Please try again {when}.", {
+        when: waitWords(limit.retryAfterSeconds, t),
+      }),
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -107,12 +100,14 @@ export async function placeOrder(
         ),
       )
       .for("share");
-    if (!car) return refused("not-found", ORDER_MESSAGES.missingCar(siteName));
+    if (!car) {
+      return refused("not-found", t("This car is no longer on {site}.", { site: siteName }));
+    }
     if (car.sellerId === buyer.id) {
-      return refused("conflict", ORDER_MESSAGES.ownCar);
+      return refused("conflict", t(ORDER_MESSAGES.ownCar));
     }
     if (car.status !== "available") {
-      return refused("conflict", ORDER_MESSAGES.soldCar);
+      return refused("conflict", t(ORDER_MESSAGES.soldCar));
     }
     const [created] = await tx
       .insert(order)
@@ -128,7 +123,7 @@ export async function placeOrder(
       .onConflictDoNothing()
       .returning({ id: order.id });
     if (!created) {
-      return refused("conflict", ORDER_MESSAGES.duplicate);
+      return refused("conflict", t(ORDER_MESSAGES.duplicate));
     }
     const notify = await recordSellerNotification(tx, {
       sellerId: car.sellerId,
@@ -139,11 +134,14 @@ export async function placeOrder(
       now,
     });
     // The emails are kept with the request, so a crash after the commit cannot lose
-    // them; they are sent below, or by the sweep after a restart.
-    const [seller] = await tx
-      .select({ name: user.name, email: user.email })
+    // them; they are sent below, or by the sweep after a restart. Each is written in
+    // its recipient's language.
+    const people = await tx
+      .select({ id: user.id, name: user.name, email: user.email, language: user.language })
       .from(user)
-      .where(eq(user.id, car.sellerId));
+      .where(inArray(user.id, [car.sellerId, buyer.id]));
+    const seller = people.find((person) => person.id === car.sellerId);
+    const buyerLanguage = people.find((person) => person.id === buyer.id)?.language;
     if (seller) {
       const [toSeller, toBuyer] = orderMails({
         publicUrl: services.config.publicUrl,
@@ -152,6 +150,10 @@ export async function placeOrder(
         seller,
         buyer: { name: input.buyerName, email: buyer.email },
         request: input,
+        words: {
+          seller: recipientWords(seller.language, settings.language).t,
+          buyer: recipientWords(buyerLanguage, settings.language).t,
+        },
       });
       // The seller hears once per buyer, car and day; past the hourly cap, in a digest.
       if (notify === "send") {
@@ -197,15 +199,24 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
   );
 }
 
-/** My Orders' rows: each requested car as it is now, and why a closed request closed. */
-export async function loadMyOrdersPage(db: Db, storage: Storage, buyerId: string, page: number) {
+/**
+ * My Orders' rows: each requested car as it is now, and why a closed request closed
+ * (in `t`'s words: the request's).
+ */
+export async function loadMyOrdersPage(
+  db: Db,
+  storage: Storage,
+  buyerId: string,
+  page: number,
+  t: Translate = english,
+) {
   const [orders, site] = await Promise.all([findMyOrders(db, buyerId, page), getSiteSettings(db)]);
   const rows = await followedCars(db, storage, orders.rows, (row) =>
     row.status !== "closed"
       ? null
       : row.closedReason === "sold"
-        ? "Sold: your request is closed."
-        : `This car was removed from ${site.name}: your request is closed.`,
+        ? t("Sold: your request is closed.")
+        : t("This car was removed from {site}: your request is closed.", { site: site.name }),
   );
   return { rows, page: orders.page, pageCount: orders.pageCount, total: orders.total };
 }
@@ -313,54 +324,6 @@ export async function getBuyerContact(
     .innerJoin(user, eq(user.id, order.buyerId))
     .where(and(eq(order.id, orderId), eq(listing.sellerId, sellerId), eq(order.status, "open")));
   return row ?? null;
-}
-
-export type ClosedOrder = { buyerName: string; email: string; listingTitle: string };
-
-/**
- * Closes a car's open requests, inside the caller's transaction (the one that
- * marks the car sold or deletes it). The caller tells the buyers after the commit
- * with `notifyClosedOrders`.
- */
-export async function closeOpenOrders(
-  tx: Tx | Db,
-  listingId: number,
-  reason: OrderClosedReason,
-): Promise<ClosedOrder[]> {
-  const closed = await tx
-    .update(order)
-    .set({ status: "closed", closedReason: reason })
-    .where(and(eq(order.listingId, listingId), eq(order.status, "open")))
-    .returning({
-      buyerId: order.buyerId,
-      buyerName: order.buyerName,
-      listingTitle: order.listingTitle,
-    });
-  if (closed.length === 0) return [];
-  const emails = await tx
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.id, [...new Set(closed.map((row) => row.buyerId))]));
-  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
-  return closed.flatMap((row) => {
-    const email = emailOf.get(row.buyerId);
-    return email ? [{ buyerName: row.buyerName, email, listingTitle: row.listingTitle }] : [];
-  });
-}
-
-/** Tells each buyer that their request closed because the car was sold or removed. */
-export async function notifyClosedOrders(
-  services: AppServices,
-  closed: ClosedOrder[],
-  reason: OrderClosedReason,
-): Promise<void> {
-  const settings = await getSiteSettings(services.db);
-  const siteName = settings.name;
-  const { publicUrl } = services.config;
-  await sendQuietly(
-    services,
-    closed.map((row) => closedOrderMail({ publicUrl, siteName, reason, ...row })),
-  );
 }
 
 /** Whether this buyer has an open request for this car. */

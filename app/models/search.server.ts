@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { listing } from "#app/db/schema.ts";
 import {
   availableAndFresh,
@@ -33,6 +34,7 @@ import {
 } from "#app/models/search.ts";
 import { cached } from "#app/services/cache.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { english } from "#app/services/words.server.ts";
 
 /** Lower-cases and folds the accents of a parameter, exactly as the stored vector was. */
 function foldSql(value: string): SQL {
@@ -282,20 +284,22 @@ export function findMakeModels(db: Db, now: Date = new Date()): Promise<MakeMode
 /**
  * For an empty result: each filter in use, and the category, with how many cars
  * the search would find without it. Only those that find something, most first.
+ * Labelled in `t`'s words (the request's).
  */
 export async function suggestLooser(
   db: Db,
   filters: SearchFilters,
   scope: SearchScope = {},
+  t: Translate = english,
 ): Promise<Loosening[]> {
   const settings = await getSiteSettings(db);
   const options = activeFilters(filters, siteDisplayOf(settings)).map((chip) => ({
-    label: `Remove ${chip.label}`,
+    label: t("Remove {filter}", { filter: chip.label }),
     filters: { ...filters, ...chip.without, page: 1 },
     categoryId: scope.categoryId,
   }));
   if (scope.categoryId !== undefined) {
-    options.push({ label: "Search every category", filters, categoryId: undefined });
+    options.push({ label: t("Search every category"), filters, categoryId: undefined });
   }
   const rules = await publicRules(db, scope.now);
   const counted = await Promise.all(

@@ -11,6 +11,7 @@ import { getSiteSettings, senderOf } from "#app/models/site.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { hit, LIMITS } from "#app/services/rate-limit.server.ts";
+import { recipientWords } from "#app/services/words.server.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -64,7 +65,7 @@ export async function recordSellerNotification(
 const DIGEST_BATCH = 200;
 
 /**
- * Sends each seller one email listing the notifications that waited for a digest
+ * Sends each seller one email (in their language) listing the notifications that waited for a digest
  * and are due. Each seller's rows are claimed in one transaction (FOR UPDATE SKIP
  * LOCKED, so a concurrent run in another process skips them), the email is sent
  * while they are held, and they are marked sent in that same transaction. A failed
@@ -102,7 +103,7 @@ export async function sendNotificationDigests(
           .for("update", { skipLocked: true });
         if (rows.length === 0) return false;
         const [person] = await tx
-          .select({ name: user.name, email: user.email })
+          .select({ name: user.name, email: user.email, language: user.language })
           .from(user)
           .where(eq(user.id, seller.id));
         if (person) {
@@ -112,6 +113,7 @@ export async function sendNotificationDigests(
               siteName: site.name,
               seller: person,
               rows,
+              t: recipientWords(person.language, site.language).t,
             }),
             sender: senderOf(site),
           });

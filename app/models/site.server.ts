@@ -6,6 +6,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { siteSettings } from "#app/db/schema.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { brandCss, brandShades } from "#app/models/brand-colour.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { priceFormatOf } from "#app/models/money-intl.ts";
@@ -24,6 +25,7 @@ import type { AppServices } from "#app/services/app-context.server.ts";
 import { ImageRejectedError, storeSitePicture } from "#app/services/images.server.ts";
 import type { Sender } from "#app/services/mail.server.ts";
 import { MEDIA_ROUTE, removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
+import { english } from "#app/services/words.server.ts";
 
 const SOCIAL_COLUMN = {
   microblog: "socialMicroblogUrl",
@@ -40,19 +42,20 @@ const KNOWN_SERVICES: Record<string, string> = {
   "facebook.com": "Facebook",
 };
 const KIND_NAME: Record<SocialKind, string> = {
-  microblog: "Microblog",
-  video: "Videos",
-  social: "Social network",
+  microblog: msg("Microblog"),
+  video: msg("Videos"),
+  social: msg("Social network"),
 };
 
-/** The footer's icons: only links that are set and use https. */
-export function socialLinksOf(settings: SiteSettings): SocialLink[] {
+/** The footer's icons: only links that are set and use https, named in `t`'s words. */
+export function socialLinksOf(settings: SiteSettings, t: Translate = english): SocialLink[] {
   return SOCIAL_KINDS.flatMap((kind) => {
     const href = settings[SOCIAL_COLUMN[kind]];
     const url = href ? URL.parse(href) : null;
     if (!href || url?.protocol !== "https:") return [];
     const host = url.hostname.replace(/^www\./, "");
-    return [{ kind, href, label: `${KNOWN_SERVICES[host] ?? KIND_NAME[kind]} (opens ${host})` }];
+    const service = KNOWN_SERVICES[host] ?? t(KIND_NAME[kind]);
+    return [{ kind, href, label: t("{service} (opens {host})", { service, host }) }];
   });
 }
 
@@ -75,6 +78,8 @@ export function siteDisplayOf(
 export function publicSiteOf(
   settings: SiteSettings,
   mediaUrl: (key: string) => string = (key) => `${MEDIA_ROUTE}/${key}`,
+  /** The page's words (translatorFor(context).t): the social links' names. */
+  t: Translate = english,
 ): PublicSite {
   return {
     ...siteDisplayOf(settings),
@@ -84,7 +89,7 @@ export function publicSiteOf(
       : { href: "/favicon.svg", type: "image/svg+xml" },
     tagline: settings.tagline,
     contactEmail: settings.contactEmail,
-    social: socialLinksOf(settings),
+    social: socialLinksOf(settings, t),
     pages: SITE_PAGES.filter((page) => settings[page.column].trim() !== "").map((page) => ({
       href: `/${page.slug}`,
       label: page.label,
@@ -213,6 +218,8 @@ export async function saveSettingsForm(
   services: Pick<AppServices, "db" | "storage">,
   admin: AuditActor,
   value: SettingsFormValue,
+  /** The words of a refused picture's message (the request's). */
+  t: Translate = english,
 ): Promise<
   { ok: true; changes: SettingChange[] } | { ok: false; field: "logo" | "favicon"; message: string }
 > {
@@ -227,7 +234,7 @@ export async function saveSettingsForm(
     try {
       keys[column] = await pictureKey(storage, kind, upload, remove, current[column]);
     } catch (error) {
-      if (error instanceof ImageRejectedError) return { ok: false, field, message: error.message };
+      if (error instanceof ImageRejectedError) return { ok: false, field, message: error.in(t) };
       throw error;
     }
   }

@@ -3,12 +3,13 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, wishlist } from "#app/db/schema.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
-import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import type { Storage } from "#app/services/storage.server.ts";
+import { english } from "#app/services/words.server.ts";
 
 export const WISHLIST_PAGE_SIZE = 20;
 
@@ -80,14 +81,23 @@ export async function findWishlist(db: Db, userId: string, page: number) {
   );
 }
 
-/** My Wishlist's rows: each saved car as it is now, or a note that it is gone. */
-export async function loadWishlistPage(db: Db, storage: Storage, userId: string, page: number) {
+/**
+ * My Wishlist's rows: each saved car as it is now, or a note that it is gone (in `t`'s
+ * words: the request's).
+ */
+export async function loadWishlistPage(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  page: number,
+  t: Translate = english,
+) {
   const [entries, site] = await Promise.all([findWishlist(db, userId, page), getSiteSettings(db)]);
   const rows = await followedCars(db, storage, entries.rows, (_entry, car) =>
     !car
-      ? WISHLIST_MESSAGES.missing(site.name)
+      ? t("This car is no longer on {site}.", { site: site.name })
       : car.status === "sold"
-        ? "Sold: this car is no longer for sale."
+        ? t("Sold: this car is no longer for sale.")
         : null,
   );
   return { rows, page: entries.page, pageCount: entries.pageCount, total: entries.total };

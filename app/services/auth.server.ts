@@ -10,10 +10,12 @@ import { admin, genericOAuth } from "better-auth/plugins";
 import type { Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 import { requestLogger } from "#app/services/logger.server.ts";
 import type { Mailer } from "#app/services/mail.server.ts";
+import { recipientWords } from "#app/services/words.server.ts";
 
 /** OWASP's recommended argon2id settings (19 MiB, 2 passes). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -46,42 +48,50 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The emails that give a person one link: the words before and after it. */
+/** The emails that give a person one link: the words before and after it, in `t`'s language. */
 const LINK_EMAILS = {
-  reset: (site: string) => ({
-    subject: `Reset your ${site} password`,
+  reset: (t: Translate, site: string) => ({
+    subject: t("Reset your {site} password", { site }),
     before: [
-      `Someone (hopefully you) asked to reset the password of your ${site} account.`,
-      "Open this link within one hour to choose a new password:",
+      t("Someone (hopefully you) asked to reset the password of your {site} account.", { site }),
+      t("Open this link within one hour to choose a new password:"),
     ],
-    after: ["If you did not ask for this, ignore this email: your password stays the same."],
+    after: [t("If you did not ask for this, ignore this email: your password stays the same.")],
   }),
-  verify: (site: string) => ({
-    subject: `Confirm your email address for ${site}`,
+  verify: (t: Translate, site: string) => ({
+    subject: t("Confirm your email address for {site}", { site }),
     before: [
-      `Welcome to ${site}. Please confirm that this is your email address by opening`,
-      "this link within 24 hours:",
+      t(
+        "Welcome to {site}. Please confirm that this is your email address by opening\nthis link within 24 hours:",
+        { site },
+      ),
     ],
     after: [
-      "Until then we send no emails on your behalf, such as the copies of your contact",
-      "requests: they wait and are sent when you confirm.",
+      t(
+        "Until then we send no emails on your behalf, such as the copies of your contact\nrequests: they wait and are sent when you confirm.",
+      ),
       "",
-      `If you did not create a ${site} account, ignore this email.`,
+      t("If you did not create a {site} account, ignore this email.", { site }),
       "",
       `— ${site}`,
     ],
   }),
 };
 
-/** One of LINK_EMAILS for `user`, in the words of the site's current name. */
+/**
+ * One of LINK_EMAILS for `user`, in the words of the site's current name and in the
+ * person's language (saved on the account; else the site's).
+ */
 async function linkEmail(
   db: Db,
-  user: { name: string; email: string },
+  user: { name: string; email: string; language?: unknown },
   url: string,
   kind: keyof typeof LINK_EMAILS,
 ) {
-  const { subject, before, after } = LINK_EMAILS[kind]((await getSiteSettings(db)).name);
-  const text = [`Hello ${user.name},`, "", ...before, "", url, "", ...after];
+  const site = await getSiteSettings(db);
+  const { t } = recipientWords(user.language, site.language);
+  const { subject, before, after } = LINK_EMAILS[kind](t, site.name);
+  const text = [t("Hello {name},", { name: user.name }), "", ...before, "", url, "", ...after];
   return { to: user.email, subject, text: text.join("\n") };
 }
 

@@ -7,11 +7,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/services/words.server.ts";
+
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 export const FORM_ERRORS = {
-  mediaType: "This address only accepts forms sent from its own page.",
-  unreadable: "The form could not be read. Please reload the page and try again.",
+  mediaType: msg("This address only accepts forms sent from its own page."),
+  unreadable: msg("The form could not be read. Please reload the page and try again."),
 } as const;
 
 /** The media type of a request body, lower-cased, without parameters. */
@@ -22,16 +25,16 @@ export function mediaTypeOf(request: Request): string {
 /**
  * The request's form fields. Throws a 415 response for any other kind of body and
  * a 400 response for a form that does not parse (a multipart body without its
- * boundary, a truncated upload).
+ * boundary, a truncated upload), in `t`'s words (the request's: translatorFor).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, t: Translate = english): Promise<FormData> {
   if (!FORM_TYPES.has(mediaTypeOf(request))) {
-    throw data(FORM_ERRORS.mediaType, { status: 415 });
+    throw data(t(FORM_ERRORS.mediaType), { status: 415 });
   }
   try {
     return await request.formData();
   } catch {
-    throw data(FORM_ERRORS.unreadable, { status: 400 });
+    throw data(t(FORM_ERRORS.unreadable), { status: 400 });
   }
 }
 

@@ -9,7 +9,10 @@ import {
   LISTING_PHOTO_MAX_MEGAPIXELS,
   megabytes,
 } from "#app/models/listing-form.ts";
+import { IMAGE_REFUSALS, ImageRejectedError } from "#app/services/image-rejected.server.ts";
 import { contentKey, MEDIA_ROUTE, type Storage } from "#app/services/storage.server.ts";
+
+export { ImageRejectedError };
 
 let sharpModule: Promise<typeof Sharp> | null = null;
 
@@ -109,14 +112,6 @@ export async function storeImage(
   return key;
 }
 
-/** A picture people upload that we cannot or will not take, with a message for them. */
-export class ImageRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ImageRejectedError";
-  }
-}
-
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 /**
@@ -138,22 +133,16 @@ export async function renderUpload(
     format = undefined;
   }
   if (format === "svg") {
-    throw new ImageRejectedError(
-      "SVG drawings are not accepted. Choose a JPEG, PNG or WebP photo.",
-    );
+    throw new ImageRejectedError(IMAGE_REFUSALS.svg);
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageRejectedError(
-      "This file is not a photo we can read. Choose a JPEG, PNG or WebP photo.",
-    );
+    throw new ImageRejectedError(IMAGE_REFUSALS.unreadable);
   }
   try {
     return await render(sharp(upload, { limitInputPixels: 50_000_000 }).rotate()).toBuffer();
   } catch {
     // A header that reads fine over a truncated or damaged picture.
-    throw new ImageRejectedError(
-      "This photo looks damaged and cannot be read. Choose another one.",
-    );
+    throw new ImageRejectedError(IMAGE_REFUSALS.damaged);
   }
 }
 
@@ -202,7 +191,6 @@ const LISTING_MAX_PIXELS = LISTING_PHOTO_MAX_MEGAPIXELS * 1_000_000;
 export const LISTING_PHOTO_MIN_SIDE = 240;
 /** Longer side over shorter side: wider strips are banners, not photos of a car. */
 const LISTING_PHOTO_MAX_ASPECT = 4;
-const ACCEPTED_NAMES = "JPEG, PNG, WebP, AVIF or HEIC";
 
 /** What an upload needs to be checked: its bytes and the name people gave it. */
 export type PhotoUpload = { name: string; bytes: Buffer };
@@ -247,53 +235,43 @@ type Inspected = { width: number; height: number; heic: boolean };
  * with a message that names the file.
  */
 export async function inspectListingPhoto(upload: PhotoUpload): Promise<Inspected> {
-  const name = `"${fileLabel(upload)}"`;
-  if (upload.bytes.length === 0) {
-    throw new ImageRejectedError(`${name} is empty (0 bytes). Choose another photo.`);
-  }
+  const name = fileLabel(upload);
+  const refuse = (words: string, values: Record<string, string> = {}) =>
+    new ImageRejectedError(words, { name, ...values });
+  if (upload.bytes.length === 0) throw refuse(IMAGE_REFUSALS.photoEmpty);
   if (upload.bytes.length > LISTING_PHOTO_MAX_BYTES) {
-    throw new ImageRejectedError(
-      `${name} is ${megabytes(upload.bytes.length)}; each photo can be at most ${LISTING_PHOTO_MAX_MB} MB.`,
-    );
+    const size = megabytes(upload.bytes.length);
+    throw refuse(IMAGE_REFUSALS.photoTooLarge, { size, max: String(LISTING_PHOTO_MAX_MB) });
   }
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(
-      `${name} is not a photo we can read. Choose a ${ACCEPTED_NAMES} photo.`,
-    );
+    throw refuse(IMAGE_REFUSALS.photoUnreadable);
   }
   const format = meta.format as string | undefined;
-  if (format === "svg") {
-    throw new ImageRejectedError(
-      `${name} is an SVG drawing, not a photo. Choose a ${ACCEPTED_NAMES} photo.`,
-    );
-  }
-  if (!format || !["jpeg", "png", "webp", "heif"].includes(format)) {
-    const kind = format ? `a ${format.toUpperCase()} file` : "not a photo we can read";
-    throw new ImageRejectedError(`${name} is ${kind}. Choose a ${ACCEPTED_NAMES} photo.`);
+  if (format === "svg") throw refuse(IMAGE_REFUSALS.photoSvg);
+  if (!format) throw refuse(IMAGE_REFUSALS.photoUnreadable);
+  if (!["jpeg", "png", "webp", "heif"].includes(format)) {
+    throw refuse(IMAGE_REFUSALS.photoFormat, { format: format.toUpperCase() });
   }
   const { width, height } = meta.autoOrient;
-  if (!width || !height) {
-    throw new ImageRejectedError(`${name} looks damaged and cannot be read. Choose another photo.`);
-  }
+  if (!width || !height) throw refuse(IMAGE_REFUSALS.photoDamaged);
+  const size = { width: String(width), height: String(height) };
   if (width * height > LISTING_MAX_PIXELS) {
-    const mp = Math.round((width * height) / 1_000_000);
-    throw new ImageRejectedError(
-      `${name} is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels (${mp} megapixels); photos can have at most ${LISTING_PHOTO_MAX_MEGAPIXELS} megapixels.`,
-    );
+    throw refuse(IMAGE_REFUSALS.photoTooManyPixels, {
+      width: width.toLocaleString("en-US"),
+      height: height.toLocaleString("en-US"),
+      megapixels: String(Math.round((width * height) / 1_000_000)),
+      max: String(LISTING_PHOTO_MAX_MEGAPIXELS),
+    });
   }
   if (Math.min(width, height) < LISTING_PHOTO_MIN_SIDE) {
-    throw new ImageRejectedError(
-      `${name} is only ${width} × ${height} pixels; photos need at least ${LISTING_PHOTO_MIN_SIDE} pixels on each side.`,
-    );
+    throw refuse(IMAGE_REFUSALS.photoTooSmall, { ...size, min: String(LISTING_PHOTO_MIN_SIDE) });
   }
   if (Math.max(width, height) / Math.min(width, height) > LISTING_PHOTO_MAX_ASPECT) {
-    throw new ImageRejectedError(
-      `${name} is ${width} × ${height} pixels, too long and narrow for a car photo. Crop it and try again.`,
-    );
+    throw refuse(IMAGE_REFUSALS.photoTooNarrow, size);
   }
   return { width, height, heic: format === "heif" && meta.compression === "hevc" };
 }
@@ -310,14 +288,12 @@ async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    const name = `"${fileLabel(upload)}"`;
+    const name = fileLabel(upload);
     // HEIC needs an HEVC decoder, which not every sharp build has.
-    if (inspected.heic) {
-      throw new ImageRejectedError(
-        `${name} is a HEIC photo, which this server cannot read. Export it as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and try again.`,
-      );
-    }
-    throw new ImageRejectedError(`${name} looks damaged and cannot be read. Choose another photo.`);
+    throw new ImageRejectedError(
+      inspected.heic ? IMAGE_REFUSALS.photoHeic : IMAGE_REFUSALS.photoDamaged,
+      { name },
+    );
   }
 }
 

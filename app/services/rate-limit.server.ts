@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { rateLimit } from "#app/db/schema.ts";
+import type { Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/services/words.server.ts";
 
 export type Limit = { max: number; windowMs: number };
 
@@ -132,10 +134,19 @@ export function passRetryAfter({
   return headers;
 }
 
-/** "in a minute", "in 12 minutes", "in 3 hours": when a limited person may try again. */
-export function waitWords(retryAfterSeconds: number): string {
+/**
+ * "in a minute", "in 12 minutes", "in 3 hours": when a limited person may try again,
+ * in `t`'s words (the request's language).
+ */
+export function waitWords(retryAfterSeconds: number, t: Translate = english): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  if (minutes <= 1) return "in a minute";
-  if (minutes < 120) return `in ${minutes} minutes`;
-  return `in ${Math.ceil(minutes / 60)} hours`;
+  if (minutes <= 1) return t("in a minute");
+  if (minutes < 120) {
+    return t("{minutes, plural, one {in {minutes} minute} other {in {minutes} minutes}}", {
+      minutes,
+    });
+  }
+  return t("{hours, plural, one {in {hours} hour} other {in {hours} hours}}", {
+    hours: Math.ceil(minutes / 60),
+  });
 }

@@ -2,6 +2,7 @@
 // action calls at its top (STYLE 4: a layout never protects its children).
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
+import { translatorFor } from "#app/i18n/language.server.ts";
 import { isLanguage } from "#app/i18n/languages.ts";
 import { roleCan, type Permission } from "#app/models/permissions.ts";
 import { ROLES, type Role, type SessionUser } from "#app/models/user.ts";
@@ -195,8 +196,11 @@ export async function requirePermission(
 ): Promise<SessionUser> {
   const user = await requireUser(context, request, url);
   if (!roleCan(user.role, permission)) {
+    const { t } = translatorFor(context);
     throw data(
-      `This page is not available to your account type. You are signed in as ${user.name}.`,
+      t("This page is not available to your account type. You are signed in as {name}.", {
+        name: user.name,
+      }),
       { status: 403 },
     );
   }
