@@ -2,6 +2,8 @@
 // feedback and by the server as the authority (STYLE 3). Messages from spec §5.
 import { z } from "zod";
 
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import { filledText } from "#app/models/text-field.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 
@@ -9,36 +11,42 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-const email = filledText("Email is required")
-  .max(254, "That email address is too long")
-  .pipe(z.email("Enter an email address like name@example.com"));
+const email = filledText(msg("Email is required"))
+  .max(254, msg("That email address is too long"))
+  .pipe(z.email(msg("Enter an email address like name@example.com")));
 
-const password = filledText("Password is required", { trim: false });
+const password = filledText(msg("Password is required"), { trim: false });
 
 const newPassword = password
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+  .min(
+    PASSWORD_MIN,
+    msg("Use at least 8 characters") satisfies `Use at least ${typeof PASSWORD_MIN} characters`,
+  )
+  .max(
+    PASSWORD_MAX,
+    msg("Use at most 128 characters") satisfies `Use at most ${typeof PASSWORD_MAX} characters`,
+  );
 
 export const loginSchema = z.object({
   email,
-  password: password.max(PASSWORD_MAX, "Wrong email or password."),
+  password: password.max(PASSWORD_MAX, msg("Wrong email or password.")),
   // Not text people type: safeRedirectTo turns anything odd into "/".
   redirectTo: z.string().optional(),
 });
 
 export const registerSchema = z.object({
-  name: filledText("Name is required").max(80, "Use at most 80 characters"),
+  name: filledText(msg("Name is required")).max(80, msg("Use at most 80 characters")),
   image: z
-    .instanceof(File, { error: "image is required" })
-    .refine((file) => file.size > 0, "image is required")
+    .instanceof(File, { error: msg("image is required") })
+    .refine((file) => file.size > 0, msg("image is required"))
     .refine(
       (file) => file.size <= PHOTO_MAX_BYTES,
-      "The photo is larger than 5 MB; choose a smaller one",
+      msg("The photo is larger than 5 MB; choose a smaller one"),
     ),
   email,
   password: newPassword,
   accountType: z
-    .enum(REGISTRATION_ROLES, { error: "Choose Buyer/User or Seller" })
+    .enum(REGISTRATION_ROLES, { error: msg("Choose Buyer/User or Seller") })
     .default("buyer"),
   // Not text people type: safeRedirectTo turns anything odd into "/".
   redirectTo: z.string().optional(),
@@ -48,30 +56,37 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: filledText("This reset link is not valid", {
+    token: filledText(msg("This reset link is not valid"), {
       trim: false,
-      control: "This reset link is not valid",
+      control: msg("This reset link is not valid"),
     }),
     password: newPassword,
-    confirm: filledText("Repeat the new password", { trim: false }),
+    confirm: filledText(msg("Repeat the new password"), { trim: false }),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
-    message: "The two passwords do not match",
+    message: msg("The two passwords do not match"),
   });
 
 /** What people see for each failure the spec's identity codes cover (spec §8). */
 export const ACCOUNT_ERRORS = {
-  emailInUse: "An account with this email already exists. Log in, or use another email.",
-  wrongCredentials: "Wrong email or password.",
-  disabled:
+  emailInUse: msg("An account with this email already exists. Log in, or use another email."),
+  wrongCredentials: msg("Wrong email or password."),
+  disabled: msg(
     "This account has been disabled. Contact the site's team if you think this is a mistake.",
-  tooMany: (minutes: number) =>
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  resetLinkInvalid: "This reset link has expired or was already used. Ask for a new one.",
-  unexpected: "Something went wrong on our side. Please try again in a moment.",
-  verifyTooMany: (minutes: number) =>
-    `We have sent you several links already. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before asking for another one.`,
+  ),
+  tooMany: (minutes: number, t: Translate = english) =>
+    t(
+      "Too many attempts. Please wait {minutes, plural, one {{minutes} minute} other {{minutes} minutes}} and try again.",
+      { minutes },
+    ),
+  resetLinkInvalid: msg("This reset link has expired or was already used. Ask for a new one."),
+  unexpected: msg("Something went wrong on our side. Please try again in a moment."),
+  verifyTooMany: (minutes: number, t: Translate = english) =>
+    t(
+      "We have sent you several links already. Please wait {minutes, plural, one {{minutes} minute} other {{minutes} minutes}} before asking for another one.",
+      { minutes },
+    ),
 } as const;
 
 /** How a verification link turned out (the page at /verify-email?result=…). */

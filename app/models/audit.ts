@@ -1,4 +1,5 @@
 // The audit trail of admin actions: what each action is called, for the log page.
+import { msg } from "#app/i18n/translator.ts";
 import { parseUserId } from "#app/models/id.ts";
 
 export const AUDIT_ACTIONS = [
@@ -20,20 +21,20 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
-  make_admin: "Made admin",
-  remove_admin: "Removed admin rights",
-  verify_seller: "Verified seller",
-  withdraw_verification: "Withdrew verification",
-  delete_user: "Deleted account",
-  delete_listing: "Deleted car",
-  dismiss_reports: "Dismissed reports",
-  update_settings: "Changed site settings",
-  create_category: "Added category",
-  update_category: "Changed category",
-  hide_category: "Hid category",
-  show_category: "Showed category",
-  reorder_category: "Moved category",
-  delete_category: "Deleted category",
+  make_admin: msg("Made admin"),
+  remove_admin: msg("Removed admin rights"),
+  verify_seller: msg("Verified seller"),
+  withdraw_verification: msg("Withdrew verification"),
+  delete_user: msg("Deleted account"),
+  delete_listing: msg("Deleted car"),
+  dismiss_reports: msg("Dismissed reports"),
+  update_settings: msg("Changed site settings"),
+  create_category: msg("Added category"),
+  update_category: msg("Changed category"),
+  hide_category: msg("Hid category"),
+  show_category: msg("Showed category"),
+  reorder_category: msg("Moved category"),
+  delete_category: msg("Deleted category"),
 };
 
 export type AuditSubjectType = "user" | "listing" | "site" | "category";

@@ -8,6 +8,8 @@
 // relative to its 600 (so a grey gives greys). A shade outside sRGB has its
 // chroma reduced by binary search until it fits. Pure, no dependencies: the
 // server and the settings form in the browser both use it.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 
 export const BRAND_SHADES = [50, 100, 200, 500, 600, 700, 800, 900] as const;
 export type BrandShade = (typeof BRAND_SHADES)[number];
@@ -150,13 +152,13 @@ const inkColour = (ink: Ink, shades: BrandShades) =>
 
 /** Text and background pairs the pages use, each named for the settings form. */
 const CHECKED_PAIRS: { pair: string; text: Ink; on: Ink }[] = [
-  { pair: "white text on buttons", text: "white", on: 600 },
-  { pair: "white text on hovered buttons", text: "white", on: 700 },
-  { pair: "white text on the hero", text: "white", on: 900 },
-  { pair: "links and prices on white", text: 700, on: "white" },
-  { pair: "links and prices on pale panels", text: 700, on: 50 },
-  { pair: "banner labels", text: 100, on: 700 },
-  { pair: "footer text", text: "slate-300", on: 900 },
+  { pair: msg("white text on buttons"), text: "white", on: 600 },
+  { pair: msg("white text on hovered buttons"), text: "white", on: 700 },
+  { pair: msg("white text on the hero"), text: "white", on: 900 },
+  { pair: msg("links and prices on white"), text: 700, on: "white" },
+  { pair: msg("links and prices on pale panels"), text: 700, on: 50 },
+  { pair: msg("banner labels"), text: 100, on: 700 },
+  { pair: msg("footer text"), text: "slate-300", on: 900 },
 ];
 
 /** Every pair below WCAG's 4.5:1 for normal text; empty when the palette is readable. */
@@ -167,15 +169,23 @@ export function contrastProblems(shades: BrandShades): { pair: string; ratio: nu
   })).filter(({ ratio }) => ratio < MIN_CONTRAST);
 }
 
-/** The settings form's message for an unreadable brand colour, or null. */
-export function brandColourProblem(colour: string): string | null {
+/** The settings form's message for an unreadable brand colour, or null, in the reader's words. */
+export function brandColourProblem(colour: string, t: Translate = english): string | null {
   const hex = parseHexColour(colour);
-  if (!hex) return "Enter a colour like #1d4ed8.";
+  if (!hex) return t("Enter a colour like #1d4ed8.");
   const problem = contrastProblems(brandShades(hex))[0];
   if (!problem) return null;
   // Rounded down, so a failing ratio never reads as 4.5:1.
   const ratio = Math.floor(problem.ratio * 10) / 10;
-  return `${problem.pair[0]!.toUpperCase()}${problem.pair.slice(1)} would have a contrast of ${ratio.toFixed(1)}:1; it needs at least ${MIN_CONTRAST}:1. Choose a darker colour.`;
+  const pair = t(problem.pair);
+  return t(
+    "{pair} would have a contrast of {ratio}:1; it needs at least {needed}:1. Choose a darker colour.",
+    {
+      pair: `${pair.charAt(0).toUpperCase()}${pair.slice(1)}`,
+      ratio: ratio.toFixed(1),
+      needed: String(MIN_CONTRAST),
+    },
+  );
 }
 
 /** `:root{--color-brand-50:#…;…}`, to override the `@theme` palette from a <style> element. */

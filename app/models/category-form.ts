@@ -3,23 +3,28 @@
 // import, so that zod reaches only the admin page. The database checks the same limits.
 import { z } from "zod";
 
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
-import { carsLabel, categorySlug } from "#app/models/category.ts";
+import { categorySlug } from "#app/models/category.ts";
+import { english } from "#app/models/english.ts";
 import { parseId } from "#app/models/id.ts";
 import { filledText } from "#app/models/text-field.ts";
 
 export const CATEGORY_NAME_MAX = 40;
 
 export const CATEGORY_MESSAGES = {
-  name: "Category name is required",
-  nameTooLong: `Use at most ${CATEGORY_NAME_MAX} characters`,
-  nameWithoutAddress:
+  name: msg("Category name is required"),
+  nameTooLong: msg(
+    "Use at most 40 characters",
+  ) satisfies `Use at most ${typeof CATEGORY_NAME_MAX} characters`,
+  nameWithoutAddress: msg(
     "Use at least one letter from A to Z or a digit: the category's address is made from them",
-  photo: "Choose a photo for the category",
-  photoTooLarge: "The photo is larger than 5 MB; choose a smaller one",
-  missing: "This category no longer exists. The list has been reloaded.",
-  target: "Choose the category its cars move to",
-  unknownIntent: "That button is not known here. Reload the page and try again.",
+  ),
+  photo: msg("Choose a photo for the category"),
+  photoTooLarge: msg("The photo is larger than 5 MB; choose a smaller one"),
+  missing: msg("This category no longer exists. The list has been reloaded."),
+  target: msg("Choose the category its cars move to"),
+  unknownIntent: msg("That button is not known here. Reload the page and try again."),
 } as const;
 
 /** A record id in a hidden field; anything else is a form that was tampered with. */
@@ -98,26 +103,43 @@ export type CategoryRefusalReason =
   | { reason: "target missing" }
   | { reason: "cars changed"; name: string; expected: number; actual: number };
 
-export function categoryRefusalMessage(refusal: CategoryRefusalReason): string {
+/** The refusal in the reader's words (`t` from translatorFor(context)). */
+export function categoryRefusalMessage(
+  refusal: CategoryRefusalReason,
+  t: Translate = english,
+): string {
   switch (refusal.reason) {
     case "missing":
-      return CATEGORY_MESSAGES.missing;
+      return t(CATEGORY_MESSAGES.missing);
     case "name taken":
-      return `There is already a category called ${refusal.other}`;
+      return t("There is already a category called {name}", { name: refusal.other });
     case "address taken":
       return refusal.old
-        ? `/products/${refusal.slug} was an address of ${refusal.other} and still leads there; choose another name`
-        : `${refusal.other} already has the address /products/${refusal.slug}; choose another name`;
+        ? t("{address} was an address of {name} and still leads there; choose another name", {
+            address: `/products/${refusal.slug}`,
+            name: refusal.other,
+          })
+        : t("{name} already has the address {address}; choose another name", {
+            name: refusal.other,
+            address: `/products/${refusal.slug}`,
+          });
     case "photo":
-      return refusal.message;
+      // Already in words (the image checks' message).
+      return t(refusal.message);
     case "last visible":
-      return "Visitors need at least one category: show or add another one first.";
+      return t("Visitors need at least one category: show or add another one first.");
     case "target missing":
-      return CATEGORY_MESSAGES.target;
+      return t(CATEGORY_MESSAGES.target);
     case "cars changed":
       if (refusal.expected === 0) {
-        return `Nothing was deleted: ${refusal.name} has ${carsLabel(refusal.actual)} now. Move them to another category to delete it.`;
+        return t(
+          "Nothing was deleted: {name} has {count, plural, one {# car} other {# cars}} now. Move them to another category to delete it.",
+          { name: refusal.name, count: refusal.actual },
+        );
       }
-      return `Nothing was changed: ${refusal.name} has ${carsLabel(refusal.actual)} now, not the ${carsLabel(refusal.expected)} you confirmed. Look at the list again.`;
+      return t(
+        "Nothing was changed: {name} has {count, plural, one {# car} other {# cars}} now, not the {expected, plural, one {# car} other {# cars}} you confirmed. Look at the list again.",
+        { name: refusal.name, count: refusal.actual, expected: refusal.expected },
+      );
   }
 }

@@ -1,7 +1,12 @@
 // Category vocabulary shared by client and server.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 
-/** The spec's categories: the defaults a new site starts with (ensureCategories). */
-export const CATEGORY_NAMES = ["Sedan", "Off Road", "Muscle", "SUV"] as const;
+/**
+ * The spec's categories: the defaults a new site starts with (ensureCategories). Stored
+ * in English like every admin's name; marked so a page may show these four translated.
+ */
+export const CATEGORY_NAMES = [msg("Sedan"), msg("Off Road"), msg("Muscle"), msg("SUV")] as const;
 
 /** URL form of a category name: "Off Road" → "off-road", "Coupé" → "coupe". */
 export function categorySlug(name: string): string {
@@ -14,5 +19,6 @@ export function categorySlug(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** "1 car", "1,204 cars". */
-export const carsLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "car" : "cars"}`;
+/** "1 car", "1,204 cars", in the reader's words. */
+export const carsLabel = (n: number, t: Translate = english) =>
+  t("{count, plural, one {# car} other {# cars}}", { count: n });

@@ -1,4 +1,5 @@
 // The dashboard menu of spec §2, per role, and the permission each page needs.
+import { msg } from "#app/i18n/translator.ts";
 import type { Permission } from "#app/models/permissions.ts";
 import type { Role } from "#app/models/user.ts";
 
@@ -6,20 +7,20 @@ export type MenuEntry = { to: string; label: string };
 
 export const DASHBOARD_MENU: Record<Role, MenuEntry[]> = {
   seller: [
-    { to: "/dashboard/sellCar", label: "Sell A Car" },
-    { to: "/dashboard/myProducts", label: "My Products" },
-    { to: "/dashboard/mybuyers", label: "My Buyers" },
+    { to: "/dashboard/sellCar", label: msg("Sell A Car") },
+    { to: "/dashboard/myProducts", label: msg("My Products") },
+    { to: "/dashboard/mybuyers", label: msg("My Buyers") },
   ],
   buyer: [
-    { to: "/dashboard/myorders", label: "My Orders" },
+    { to: "/dashboard/myorders", label: msg("My Orders") },
     // DESIGN decision 9: the same URL shows the wishlist to buyers.
-    { to: "/dashboard/myProducts", label: "My Wishlist" },
+    { to: "/dashboard/myProducts", label: msg("My Wishlist") },
   ],
   admin: [
-    { to: "/dashboard/allseller", label: "All Sellers" },
-    { to: "/dashboard/allbuyer", label: "All Buyers" },
-    { to: "/dashboard/alluser", label: "All Users" },
-    { to: "/dashboard/reportedItems", label: "Reported Items" },
+    { to: "/dashboard/allseller", label: msg("All Sellers") },
+    { to: "/dashboard/allbuyer", label: msg("All Buyers") },
+    { to: "/dashboard/alluser", label: msg("All Users") },
+    { to: "/dashboard/reportedItems", label: msg("Reported Items") },
   ],
 };
 

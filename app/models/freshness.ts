@@ -2,6 +2,8 @@
 // sale" confirmation are, worded for people, and when a car counts as stale.
 // Pure and client-safe: pages pass the server's "now" so server and browser agree,
 // and the site's `freshDays` (a site setting, 14–365; the spec's 60 by default).
+import type { Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import { LISTING_REMINDER_DAYS_BEFORE, type ListingStatus } from "#app/models/listing.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,19 +19,22 @@ export function daysSince(from: Instant, now: Instant): number {
   return Math.max(0, Math.floor((toMs(now) - toMs(from)) / DAY_MS));
 }
 
-function ago(days: number): string {
-  if (days === 0) return "today";
-  return days === 1 ? "1 day ago" : `${days} days ago`;
+// The day counts are written as digits without separators ("1204 days"), as before.
+
+/** "Listed today", "Listed 1 day ago", "Listed 12 days ago", in the reader's words. */
+export function listedAgo(createdAt: Instant, now: Instant, t: Translate = english): string {
+  return t(
+    "{count, plural, =0 {Listed today} one {Listed {count} day ago} other {Listed {count} days ago}}",
+    { count: daysSince(createdAt, now) },
+  );
 }
 
-/** "Listed today", "Listed 1 day ago", "Listed 12 days ago". */
-export function listedAgo(createdAt: Instant, now: Instant): string {
-  return `Listed ${ago(daysSince(createdAt, now))}`;
-}
-
-/** "Confirmed available today", "… 1 day ago", "… 12 days ago". */
-export function confirmedAgo(confirmedAt: Instant, now: Instant): string {
-  return `Confirmed available ${ago(daysSince(confirmedAt, now))}`;
+/** "Confirmed available today", "… 1 day ago", "… 12 days ago", in the reader's words. */
+export function confirmedAgo(confirmedAt: Instant, now: Instant, t: Translate = english): string {
+  return t(
+    "{count, plural, =0 {Confirmed available today} one {Confirmed available {count} day ago} other {Confirmed available {count} days ago}}",
+    { count: daysSince(confirmedAt, now) },
+  );
 }
 
 /** Confirmations at or before this instant are too old for the public lists. */

@@ -1,5 +1,7 @@
 // What a seller chooses in the sell and edit forms: how long the car was used (and the
 // units of an exact period), the unit of its mileage; and the statuses a listing has.
+import type { Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 
 export const YEARS_USED_VALUES = [
   "less than a year",
@@ -20,11 +22,11 @@ export type YearsUsed = (typeof YEARS_USED_VALUES)[number];
 export const LESS_THAN_A_YEAR = "less than a year" satisfies YearsUsed;
 export const MORE_THAN_TEN_YEARS = "more than 10 years" satisfies YearsUsed;
 
-/** What the years-used select shows for each stored value (DESIGN decision 8). */
-export function yearsUsedLabel(value: YearsUsed): string {
-  if (value === LESS_THAN_A_YEAR) return "Less than a year";
-  if (value === MORE_THAN_TEN_YEARS) return "More than 10 years";
-  return value === "1" ? "1 year" : `${value} years`;
+/** What the years-used select shows for each stored value (DESIGN decision 8), in the reader's words. */
+export function yearsUsedLabel(value: YearsUsed, t: Translate = english): string {
+  if (value === LESS_THAN_A_YEAR) return t("Less than a year");
+  if (value === MORE_THAN_TEN_YEARS) return t("More than 10 years");
+  return t("{count, plural, one {# year} other {# years}}", { count: Number(value) });
 }
 
 export const PERIOD_UNITS = ["years", "months", "days"] as const;

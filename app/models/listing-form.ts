@@ -1,8 +1,13 @@
 // The sell and edit forms: one Zod schema per form, used by the browser for
 // instant feedback and by the server as the authority (STYLE 3). The required
-// messages are spec §5's, word for word; the rest say what to do.
+// messages are spec §5's, word for word; the rest say what to do. Messages are English
+// keys of the catalogue (decision 020): a page shows an error as `t(error)`; the few
+// worded from what was sent (a typed price, a file's name, this year) come in the
+// reader's words from the schemas of listingSchemas(t).
 import { z } from "zod";
 
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import {
   LESS_THAN_A_YEAR,
   MILEAGE_UNITS,
@@ -10,10 +15,14 @@ import {
   PERIOD_UNITS_FOR,
   YEARS_USED_VALUES,
 } from "#app/models/listing-choices.ts";
-import { FUELS, QUALITIES, toKilometres, TRANSMISSIONS } from "#app/models/listing.ts";
+import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 import { type PeriodUnit, type YearsUsed } from "./listing-choices.ts";
 import { filledText, textField } from "#app/models/text-field.ts";
+import { chosenFiles, resolvePhotoOrder } from "#app/models/listing-form-values.ts";
 import type { TextKind } from "#app/models/text.ts";
+
+// The photo list's order and files and the columns of a valid form, for the forms' users.
+export * from "#app/models/listing-form-values.ts";
 
 /** The most photos any car may have; a site may set fewer (its `photosPerCar`). */
 export const LISTING_PHOTO_MAX_COUNT = 12;
@@ -52,72 +61,90 @@ export const PERIOD_LIMITS: Record<
   [MORE_THAN_TEN_YEARS]: { years: { min: 11, max: 100 } },
 };
 
-/** What a seller reads who sends more photos than the site allows. */
-export function tooManyPhotosFor(limit: number): string {
-  return `Choose at most ${limit} ${limit === 1 ? "photo" : "photos"}`;
+/** What a seller reads who sends more photos than the site allows, in the reader's words. */
+export function tooManyPhotosFor(limit: number, t: Translate = english): string {
+  return t("Choose at most {count, plural, one {# photo} other {# photos}}", { count: limit });
 }
 
 export const LISTING_MESSAGES = {
-  carName: "car name is required",
-  category: "Category is required",
-  image: "image is required",
-  details: "Details is required",
-  location: "Location is required",
-  originalPrice: "Original Price is required",
-  resalePrice: "Resale Price is required",
-  conditional: "This field is required",
-  yearsUsed: "Years used is required",
-  make: "Make is required",
-  model: "Model is required",
-  year: "Year is required",
-  mileage: "Mileage is required",
-  quality: "Quality is required",
-  tooManyPhotos: tooManyPhotosFor(LISTING_PHOTO_MAX_COUNT),
-  photoList: "The list of photos could not be read. Please reload the page and try again.",
-  photosTooLarge: `These photos are too large together. Send at most ${LISTING_PHOTO_MAX_COUNT} photos of up to ${LISTING_PHOTO_MAX_MB} MB each.`,
+  carName: msg("car name is required"),
+  category: msg("Category is required"),
+  image: msg("image is required"),
+  details: msg("Details is required"),
+  location: msg("Location is required"),
+  originalPrice: msg("Original Price is required"),
+  resalePrice: msg("Resale Price is required"),
+  conditional: msg("This field is required"),
+  yearsUsed: msg("Years used is required"),
+  make: msg("Make is required"),
+  model: msg("Model is required"),
+  year: msg("Year is required"),
+  mileage: msg("Mileage is required"),
+  quality: msg("Quality is required"),
+  /** tooManyPhotosFor(LISTING_PHOTO_MAX_COUNT), as a key of its own. */
+  tooManyPhotos: msg(
+    "Choose at most 12 photos",
+  ) satisfies `Choose at most ${typeof LISTING_PHOTO_MAX_COUNT} photos`,
+  photoList: msg("The list of photos could not be read. Please reload the page and try again."),
+  photosTooLarge: msg(
+    "These photos are too large together. Send at most 12 photos of up to 15 MB each.",
+  ) satisfies `These photos are too large together. Send at most ${typeof LISTING_PHOTO_MAX_COUNT} photos of up to ${typeof LISTING_PHOTO_MAX_MB} MB each.`,
 } as const;
 
-const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-US")} characters`;
+/** "Use at most N characters" for each of LISTING_TEXT_MAX, written out so each is a key. */
+const TOO_LONG = {
+  30: msg("Use at most 30 characters"),
+  40: msg("Use at most 40 characters"),
+  60: msg("Use at most 60 characters"),
+  80: msg("Use at most 80 characters"),
+  100: msg("Use at most 100 characters"),
+  4000: msg("Use at most 4,000 characters"),
+} as const satisfies Record<(typeof LISTING_TEXT_MAX)[keyof typeof LISTING_TEXT_MAX], string>;
+type TextMax = keyof typeof TOO_LONG;
 
-function text(required: string, max: number, kind: TextKind = "single-line") {
-  return filledText(required, { kind }).max(max, tooLong(max));
+function text(required: string, max: TextMax, kind: TextKind = "single-line") {
+  return filledText(required, { kind }).max(max, TOO_LONG[max]);
 }
 
-function optionalText(max: number) {
-  return textField().trim().max(max, tooLong(max)).optional();
+function optionalText(max: TextMax) {
+  return textField().trim().max(max, TOO_LONG[max]).optional();
 }
 
 const CURRENCY = /[$€£¥₹₩₽¢]|\b(?:usd|us\$|eur|gbp|dollars?)\b/i;
 
 /**
- * What is wrong with a typed price, or null when it is a whole amount (of the site's currency).
- * Nothing is silently changed: "$12,500" gets a message, not 12500.
+ * What is wrong with a typed price, or null when it is a whole amount (of the site's currency),
+ * in the reader's words. Nothing is silently changed: "$12,500" gets a message, not 12500.
  */
-export function priceProblem(typed: string): string | null {
+export function priceProblem(typed: string, t: Translate = english): string | null {
   const value = typed.trim();
   if (/^\d+$/.test(value)) {
-    return Number(value) > PRICE_MAX_DOLLARS
-      ? `Type an amount up to ${PRICE_MAX_DOLLARS.toLocaleString("en-US")}`
-      : null;
+    // PRICE_MAX_DOLLARS, as en-US writes it.
+    return Number(value) > PRICE_MAX_DOLLARS ? t("Type an amount up to 10,000,000") : null;
   }
   const digits = value.replace(/[^\d.,]/g, "");
   const plain = /^\d{1,3}(?:[,.\s]\d{3})+$/.test(digits) ? digits.replace(/\D/g, "") : null;
   const example = plain ?? "12500";
   if (CURRENCY.test(value)) {
-    return `Type the amount without $ or another currency sign, digits only: for example ${example}`;
+    return t(
+      "Type the amount without $ or another currency sign, digits only: for example {example}",
+      { example },
+    );
   }
-  if (value.startsWith("-")) return "The price cannot be negative";
+  if (value.startsWith("-")) return t("The price cannot be negative");
   if (/^\d{1,3}(?:[,.\s]\d{3})+$/.test(value)) {
-    return `Type the amount without commas, dots or spaces: for example ${example}`;
+    return t("Type the amount without commas, dots or spaces: for example {example}", {
+      example,
+    });
   }
-  if (/^\d+[.,]\d{1,2}$/.test(value)) return "Type a whole amount, without cents";
-  return "Type the amount as a whole number, for example 12500";
+  if (/^\d+[.,]\d{1,2}$/.test(value)) return t("Type a whole amount, without cents");
+  return t("Type the amount as a whole number, for example 12500");
 }
 
 /** A price typed in whole dollars, stored in cents (DESIGN decision 5). */
-function price(required: string) {
+function price(required: string, t: Translate) {
   return filledText(required).transform((value, ctx) => {
-    const problem = priceProblem(value);
+    const problem = priceProblem(value, t);
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
       return z.NEVER;
@@ -143,52 +170,25 @@ function wholeNumber(
   return number;
 }
 
-const carYear = filledText(LISTING_MESSAGES.year).transform((value, ctx) => {
-  const last = lastCarYear();
-  const range = `Type the year the car was made, from ${FIRST_CAR_YEAR} to ${last}`;
-  return wholeNumber(value, ctx, { min: FIRST_CAR_YEAR, max: last, invalid: range, range });
-});
+const carYear = (t: Translate) =>
+  filledText(LISTING_MESSAGES.year).transform((value, ctx) => {
+    const last = lastCarYear();
+    const range = t("Type the year the car was made, from {first} to {last}", {
+      first: FIRST_CAR_YEAR,
+      last,
+    });
+    return wholeNumber(value, ctx, { min: FIRST_CAR_YEAR, max: last, invalid: range, range });
+  });
 
 const mileage = filledText(LISTING_MESSAGES.mileage).transform((value, ctx) =>
   wholeNumber(value, ctx, {
     min: 0,
     max: MILEAGE_MAX,
-    invalid: "Type the mileage as a whole number, without commas or units: for example 45000",
-    range: `Type a mileage up to ${MILEAGE_MAX.toLocaleString("en-US")}`,
+    invalid: msg("Type the mileage as a whole number, without commas or units: for example 45000"),
+    // MILEAGE_MAX, as en-US writes it.
+    range: msg("Type a mileage up to 2,000,000"),
   }),
 );
-
-/** Marks a photo already saved with the listing ("e:<id>") or a newly chosen file ("n:<index>"). */
-export const photoToken = {
-  existing: (id: number) => `e:${id}`,
-  added: (index: number) => `n:${index}`,
-};
-
-export type PhotoSlot = { kind: "existing"; id: number } | { kind: "new"; index: number };
-
-/**
- * The order of the listing's photos. `order` lists tokens from the photo picker;
- * new files it does not mention follow in the order they were sent (so a form
- * without JavaScript works: no tokens when selling, a "keep" box per saved photo
- * when editing). Null when the list is malformed.
- */
-export function resolvePhotoOrder(order: readonly string[], newCount: number): PhotoSlot[] | null {
-  const slots: PhotoSlot[] = [];
-  const seen = new Set<string>();
-  for (const token of order) {
-    const match = /^([en]):(\d{1,9})$/.exec(token);
-    if (!match || seen.has(token)) return null;
-    seen.add(token);
-    const number = Number(match[2]);
-    if (match[1] === "e") slots.push({ kind: "existing", id: number });
-    else if (number < newCount) slots.push({ kind: "new", index: number });
-    else return null;
-  }
-  for (let index = 0; index < newCount; index++) {
-    if (!seen.has(photoToken.added(index))) slots.push({ kind: "new", index });
-  }
-  return slots;
-}
 
 /**
  * The site's photo limit (`photosPerCar`, at most LISTING_PHOTO_MAX_COUNT, which the
@@ -198,17 +198,18 @@ export function resolvePhotoOrder(order: readonly string[], newCount: number): P
 export function photoLimitProblem(
   value: { photos?: unknown[]; photoOrder?: string[] },
   limit: number,
+  t: Translate = english,
 ): string | null {
   const added = chosenFiles(value.photos).length;
   if (added === 0) return null;
   const slots = resolvePhotoOrder(value.photoOrder ?? [], added);
-  return slots && slots.length > limit ? tooManyPhotosFor(limit) : null;
+  return slots && slots.length > limit ? tooManyPhotosFor(limit, t) : null;
 }
 
 /** A chosen file's name as people recognise it in a message. */
-export function fileLabel(file: { name: string }): string {
+export function fileLabel(file: { name: string }, t: Translate = english): string {
   // eslint-disable-next-line no-control-regex -- names come from the browser; drop control characters
-  const name = file.name.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "This photo";
+  const name = file.name.replace(/[\u0000-\u001f\u007f]/g, "").trim() || t("This photo");
   return name.length > 60 ? `${name.slice(0, 57)}…` : name;
 }
 
@@ -218,28 +219,24 @@ export function megabytes(bytes: number): string {
 }
 
 /** Checks a chosen file before it is sent: what a browser can tell without decoding it. */
-export function photoFileProblem(file: File): string | null {
-  if (file.size === 0) return `"${fileLabel(file)}" is empty (0 bytes). Choose another photo.`;
+export function photoFileProblem(file: File, t: Translate = english): string | null {
+  if (file.size === 0) {
+    return t('"{name}" is empty (0 bytes). Choose another photo.', { name: fileLabel(file, t) });
+  }
   if (file.size > LISTING_PHOTO_MAX_BYTES) {
-    return `"${fileLabel(file)}" is ${megabytes(file.size)}; each photo can be at most ${LISTING_PHOTO_MAX_MB} MB.`;
+    return t('"{name}" is {size}; each photo can be at most {max} MB.', {
+      name: fileLabel(file, t),
+      size: megabytes(file.size),
+      max: LISTING_PHOTO_MAX_MB,
+    });
   }
   return null;
 }
 
-/**
- * The files of a submission (one value or many): an input with no file chosen
- * sends a nameless empty one, which is not a file.
- */
-export function chosenFiles(values: unknown): File[] {
-  const list: unknown[] = Array.isArray(values) ? values : values === undefined ? [] : [values];
-  return list.filter(
-    (value): value is File => value instanceof File && !(value.name === "" && value.size === 0),
-  );
-}
-
 const yearsUsed = z.enum(YEARS_USED_VALUES, { error: LISTING_MESSAGES.yearsUsed });
 
-const listingFields = {
+/** The fields of both forms; `t` words the messages made from what was sent. */
+const listingFields = (t: Translate) => ({
   carName: text(LISTING_MESSAGES.carName, LISTING_TEXT_MAX.carName),
   category: filledText(LISTING_MESSAGES.category).max(60, LISTING_MESSAGES.category),
   photos: z.array(z.unknown()).optional(),
@@ -249,19 +246,22 @@ const listingFields = {
   yearsUsed,
   periodAmount: textField().trim().optional(),
   periodUnit: textField().trim().optional(),
-  originalPrice: price(LISTING_MESSAGES.originalPrice),
-  resalePrice: price(LISTING_MESSAGES.resalePrice),
+  originalPrice: price(LISTING_MESSAGES.originalPrice, t),
+  resalePrice: price(LISTING_MESSAGES.resalePrice, t),
   make: text(LISTING_MESSAGES.make, LISTING_TEXT_MAX.make),
   model: text(LISTING_MESSAGES.model, LISTING_TEXT_MAX.model),
-  year: carYear,
+  year: carYear(t),
   mileage,
-  mileageUnit: z.enum(MILEAGE_UNITS, { error: "Choose km or mi" }).default("km"),
-  fuel: z.enum(FUELS, { error: `Choose one of: ${FUELS.join(", ")}` }).optional(),
+  mileageUnit: z.enum(MILEAGE_UNITS, { error: msg("Choose km or mi") }).default("km"),
+  // FUELS and TRANSMISSIONS, written out so each message is a key.
+  fuel: z
+    .enum(FUELS, { error: msg("Choose one of: Petrol, Diesel, Hybrid, Electric, LPG") })
+    .optional(),
   transmission: z
-    .enum(TRANSMISSIONS, { error: `Choose one of: ${TRANSMISSIONS.join(", ")}` })
+    .enum(TRANSMISSIONS, { error: msg("Choose one of: Automatic, Manual") })
     .optional(),
   colour: optionalText(LISTING_TEXT_MAX.colour),
-};
+});
 
 type RawListing = {
   photos?: unknown[];
@@ -271,8 +271,26 @@ type RawListing = {
   periodUnit?: string;
 };
 
+type RangeChoice = typeof LESS_THAN_A_YEAR | typeof MORE_THAN_TEN_YEARS;
+
+/** What to choose when the unit is not one PERIOD_UNITS_FOR offers. */
+const CHOOSE_UNIT: Record<RangeChoice, string> = {
+  [LESS_THAN_A_YEAR]: msg("Choose Years, Months, Days"),
+  [MORE_THAN_TEN_YEARS]: msg("Choose Years"),
+};
+
+/** An exact period outside PERIOD_LIMITS, per range choice and unit. */
+const PERIOD_RANGE_MESSAGE: Record<RangeChoice, Partial<Record<PeriodUnit, string>>> = {
+  [LESS_THAN_A_YEAR]: {
+    days: msg("Less than a year means 1 to 365 days"),
+    months: msg("Less than a year means 1 to 12 months"),
+    years: msg("Less than a year in years can only be 1"),
+  },
+  [MORE_THAN_TEN_YEARS]: { years: msg("More than 10 years means 11 to 100 years") },
+};
+
 /** The rules that span fields: the photo list and the exact period of the range choices. */
-function checkAcrossFields(value: RawListing, ctx: z.RefinementCtx) {
+function checkAcrossFields(value: RawListing, ctx: z.RefinementCtx, t: Translate) {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: "custom", path: [path], message });
 
@@ -282,7 +300,7 @@ function checkAcrossFields(value: RawListing, ctx: z.RefinementCtx) {
   else if (slots.length === 0) issue("photos", LISTING_MESSAGES.image);
   else if (slots.length > LISTING_PHOTO_MAX_COUNT) issue("photos", LISTING_MESSAGES.tooManyPhotos);
   for (const file of files) {
-    const problem = photoFileProblem(file);
+    const problem = photoFileProblem(file, t);
     if (problem) issue("photos", problem);
   }
 
@@ -292,76 +310,66 @@ function checkAcrossFields(value: RawListing, ctx: z.RefinementCtx) {
   const units = PERIOD_UNITS_FOR[choice];
   const unitOk = (units as readonly string[]).includes(unit);
   if (!unit) issue("periodUnit", LISTING_MESSAGES.conditional);
-  else if (!unitOk) issue("periodUnit", `Choose ${units.map(unitLabel).join(", ")}`);
+  else if (!unitOk) issue("periodUnit", CHOOSE_UNIT[choice]);
 
   const amount = value.periodAmount ?? "";
   if (!amount) return issue("periodAmount", LISTING_MESSAGES.conditional);
-  if (!/^\d{1,4}$/.test(amount)) return issue("periodAmount", "Type a whole number, like 6");
+  if (!/^\d{1,4}$/.test(amount)) return issue("periodAmount", msg("Type a whole number, like 6"));
   const limits = unitOk ? PERIOD_LIMITS[choice][unit as PeriodUnit] : undefined;
   const number = Number(amount);
   if (limits && (number < limits.min || number > limits.max)) {
-    issue("periodAmount", periodRangeMessage(choice, unit as PeriodUnit));
+    issue("periodAmount", PERIOD_RANGE_MESSAGE[choice][unit as PeriodUnit]!);
   } else if (number < 1) {
-    issue("periodAmount", "Type a whole number, like 6");
+    issue("periodAmount", msg("Type a whole number, like 6"));
   }
 }
 
-function periodRangeMessage(
-  choice: typeof LESS_THAN_A_YEAR | typeof MORE_THAN_TEN_YEARS,
-  unit: PeriodUnit,
-): string {
-  const limits = PERIOD_LIMITS[choice][unit]!;
-  if (choice === MORE_THAN_TEN_YEARS) {
-    return `More than 10 years means ${limits.min} to ${limits.max} years`;
-  }
-  return limits.min === limits.max
-    ? `Less than a year in ${unit} can only be ${limits.min}`
-    : `Less than a year means ${limits.min} to ${limits.max} ${unit}`;
-}
+const UNIT_LABEL: Record<PeriodUnit, string> = {
+  years: msg("Years"),
+  months: msg("Months"),
+  days: msg("Days"),
+};
 
-export function unitLabel(unit: PeriodUnit): string {
-  return unit[0]!.toUpperCase() + unit.slice(1);
+/** What the exact-period select calls a unit, in the reader's words. */
+export function unitLabel(unit: PeriodUnit, t: Translate = english): string {
+  return t(UNIT_LABEL[unit]);
 }
 
 // Refinements run even when another field is wrong, so every message shows at once.
 const always = { when: () => true };
 
-/** Sell A Car (spec §2 "Sell and edit forms", §5). */
-export const sellCarSchema = z.object(listingFields).superRefine(checkAcrossFields, always);
+function buildListingSchemas(t: Translate) {
+  const fields = listingFields(t);
+  const check = (value: RawListing, ctx: z.RefinementCtx) => checkAcrossFields(value, ctx, t);
+  return {
+    /** Sell A Car (spec §2 "Sell and edit forms", §5). */
+    sellCarSchema: z.object(fields).superRefine(check, always),
+    /** The edit form: the same fields plus quality. */
+    editListingSchema: z
+      .object({ ...fields, quality: z.enum(QUALITIES, { error: LISTING_MESSAGES.quality }) })
+      .superRefine(check, always),
+  };
+}
 
-/** The edit form: the same fields plus quality. */
-export const editListingSchema = z
-  .object({
-    ...listingFields,
-    quality: z.enum(QUALITIES, { error: LISTING_MESSAGES.quality }),
-  })
-  .superRefine(checkAcrossFields, always);
+const schemasByTranslator = new WeakMap<Translate, ReturnType<typeof buildListingSchemas>>();
+
+/**
+ * The sell and edit forms' schemas for a reader (`t` from useT() or translatorFor(context)):
+ * the messages made from what was sent (a typed price, a photo's name, this year's range)
+ * are not keys, so `t(error)` could not turn them; these come in the reader's words. The
+ * others stay keys, shown as `t(error)` like every schema's. Kept per translator.
+ */
+export function listingSchemas(t: Translate) {
+  let schemas = schemasByTranslator.get(t);
+  if (!schemas) schemasByTranslator.set(t, (schemas = buildListingSchemas(t)));
+  return schemas;
+}
+
+/** The English schemas: a page shows their errors as `t(error)`. */
+export const { sellCarSchema, editListingSchema } = listingSchemas(english);
 
 export type SellCarValue = z.output<typeof sellCarSchema>;
 export type EditListingValue = z.output<typeof editListingSchema>;
-
-/** The listing columns a valid form sets (seller, status and photos are not among them). */
-export function listingColumns(value: SellCarValue) {
-  const range = value.yearsUsed === LESS_THAN_A_YEAR || value.yearsUsed === MORE_THAN_TEN_YEARS;
-  return {
-    title: value.carName,
-    description: value.details,
-    location: value.location,
-    yearsUsed: value.yearsUsed,
-    periodAmount: range ? Number(value.periodAmount) : null,
-    periodUnit: range ? (value.periodUnit as PeriodUnit) : null,
-    originalPrice: value.originalPrice,
-    resalePrice: value.resalePrice,
-    make: value.make,
-    model: value.model,
-    year: value.year,
-    mileageKm: toKilometres(value.mileage, value.mileageUnit),
-    mileageUnit: value.mileageUnit,
-    fuel: value.fuel ?? null,
-    transmission: value.transmission ?? null,
-    colour: value.colour || null,
-  };
-}
 
 /** Whether a request's declared body is over what the sell and edit forms accept. */
 export function declaredTooLarge(contentLength: string | null): boolean {

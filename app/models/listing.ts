@@ -2,6 +2,8 @@
 // the pure helpers that word a listing for people (usage line, prices). What only the
 // sell and edit forms offer is listing-choices.ts; this file imports only its types, so
 // the visitors' pages do not carry it.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import { formatNumber, SPEC_NUMBERS, type NumberPattern } from "#app/models/money.ts";
 import type {
   LISTING_STATUSES,
@@ -11,11 +13,18 @@ import type {
 } from "#app/models/listing-choices.ts";
 import type { VerificationNote } from "#app/models/verification-note.ts";
 
-export const QUALITIES = ["Good", "Excellent", "Not bad"] as const;
+// The stored values are English words, shown as `t(value)`.
+export const QUALITIES = [msg("Good"), msg("Excellent"), msg("Not bad")] as const;
 export type Quality = (typeof QUALITIES)[number];
 
-export const FUELS = ["Petrol", "Diesel", "Hybrid", "Electric", "LPG"] as const;
-export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
+export const FUELS = [
+  msg("Petrol"),
+  msg("Diesel"),
+  msg("Hybrid"),
+  msg("Electric"),
+  msg("LPG"),
+] as const;
+export const TRANSMISSIONS = [msg("Automatic"), msg("Manual")] as const;
 
 /**
  * A car not confirmed available for the site's fresh days (a setting, 60 by default)
@@ -26,40 +35,44 @@ export const LISTING_REMINDER_DAYS_BEFORE = 7;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const LISTING_STATUS_LABEL: Record<ListingStatus, string> = {
-  available: "Available",
-  sold: "Sold",
+  available: msg("Available"),
+  sold: msg("Sold"),
 };
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-const UNIT_WORDS: Record<PeriodUnit, [string, string]> = {
-  years: ["year", "years"],
-  months: ["month", "months"],
-  days: ["day", "days"],
+/** "Used for 7 months (less than a year)": an exact period within each range choice. */
+const EXACT_USAGE: Record<"less than a year" | "more than 10 years", Record<PeriodUnit, string>> = {
+  "less than a year": {
+    years: msg("Used for {count, plural, one {# year} other {# years}} (less than a year)"),
+    months: msg("Used for {count, plural, one {# month} other {# months}} (less than a year)"),
+    days: msg("Used for {count, plural, one {# day} other {# days}} (less than a year)"),
+  },
+  "more than 10 years": {
+    years: msg("Used for {count, plural, one {# year} other {# years}} (more than 10 years)"),
+    months: msg("Used for {count, plural, one {# month} other {# months}} (more than 10 years)"),
+    days: msg("Used for {count, plural, one {# day} other {# days}} (more than 10 years)"),
+  },
 };
 
 /**
  * The detail page's usage line, worded correctly for every years-used value
- * (DESIGN decision 8: the original showed "years years used").
+ * (DESIGN decision 8: the original showed "years years used"), in the reader's words.
  */
 export function usageLine(
   yearsUsed: YearsUsed,
   periodAmount?: number | null,
   periodUnit?: PeriodUnit | null,
+  t: Translate = english,
 ): string {
-  const exact =
-    periodAmount != null && periodAmount > 0 && periodUnit
-      ? plural(periodAmount, ...UNIT_WORDS[periodUnit])
-      : null;
-  if (yearsUsed === "less than a year") {
-    return exact ? `Used for ${exact} (less than a year)` : "Used for less than a year";
+  const exact = periodAmount != null && periodAmount > 0 && periodUnit ? periodUnit : null;
+  if (yearsUsed === "less than a year" || yearsUsed === "more than 10 years") {
+    if (exact) return t(EXACT_USAGE[yearsUsed][exact], { count: periodAmount });
+    return yearsUsed === "less than a year"
+      ? t("Used for less than a year")
+      : t("Used for more than 10 years");
   }
-  if (yearsUsed === "more than 10 years") {
-    return exact ? `Used for ${exact} (more than 10 years)` : "Used for more than 10 years";
-  }
-  return `Used for ${plural(Number(yearsUsed), "year", "years")}`;
+  return t("Used for {count, plural, one {# year} other {# years}}", {
+    count: Number(yearsUsed),
+  });
 }
 
 // A price in cents, written the site's way (app/models/money.ts).

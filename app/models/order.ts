@@ -1,4 +1,7 @@
 // Order (contact request) vocabulary shared by client and server.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
+
 export const ORDER_STATUSES = ["open", "cancelled", "closed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -10,17 +13,22 @@ export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number];
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 
 export const ORDER_MESSAGES = {
-  phoneFormat: `Enter a phone number with ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, like +1 512 555 0100`,
-  ownCar: "This is your own car: you cannot contact yourself about it.",
-  soldCar: "This car has been sold, so the seller is no longer taking requests for it.",
-  duplicate:
+  phoneFormat: msg(
+    "Enter a phone number with 7 to 15 digits, like +1 512 555 0100",
+  ) satisfies `Enter a phone number with ${typeof PHONE_DIGITS.min} to ${typeof PHONE_DIGITS.max} digits, like +1 512 555 0100`,
+  ownCar: msg("This is your own car: you cannot contact yourself about it."),
+  soldCar: msg("This car has been sold, so the seller is no longer taking requests for it."),
+  duplicate: msg(
     "You have already contacted the seller about this car. You can follow your request in My Orders.",
-  missingCar: (site: string) => `This car is no longer on ${site}.`,
-  placed: "Order placed successfully",
-  cancelled: "Deleted successfully",
-  notYours: "This request is not one of yours.",
-  tooMany: (when: string) =>
-    `You have sent many requests in a short time. Please try again ${when}.`,
+  ),
+  missingCar: (site: string, t: Translate = english) =>
+    t("This car is no longer on {site}.", { site }),
+  placed: msg("Order placed successfully"),
+  cancelled: msg("Deleted successfully"),
+  notYours: msg("This request is not one of yours."),
+  /** `when` is already in the reader's words ("in 5 minutes"). */
+  tooMany: (when: string, t: Translate = english) =>
+    t("You have sent many requests in a short time. Please try again {when}.", { when }),
 } as const;
 
 /** True when `value` looks like a phone number: digits with spaces, dashes, dots, brackets, a leading +. */

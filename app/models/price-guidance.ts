@@ -1,6 +1,8 @@
 // Price guidance: how a price compares with similar cars on Carlot (same make and
 // model, year ±2, a mileage band), always with the evidence, and nothing at all
 // when fewer than MIN_COMPARABLES such cars exist. Pure and client-safe.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import {
   formatNumber,
   SPEC_NUMBERS,
@@ -114,16 +116,37 @@ export function priceGuidance(
   };
 }
 
-/** "12 similar cars, median 18,400$, this one is 6% below" (the subject is a word choice). */
+/** What the guidance sentence says, by verdict (null: no price to compare yet). */
+const GUIDANCE = {
+  none: msg("{count, plural, one {# similar car} other {# similar cars}}, median {median}"),
+  close: msg(
+    "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is about the median",
+  ),
+  below: msg(
+    "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% below",
+  ),
+  above: msg(
+    "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% above",
+  ),
+} as const;
+
+/**
+ * "12 similar cars, median 18,400$, this one is 6% below", in the reader's words. The
+ * subject is a word choice: an English key ("this one", "your price"), translated here.
+ */
 export function guidanceSentence(
   guidance: PriceGuidance,
-  subject = "this one",
+  subject: string = msg("this one"),
   format: PriceFormat = SPEC_PRICE_FORMAT,
+  t: Translate = english,
 ): string {
-  const head = `${guidance.count} similar cars, median ${formatPrice(guidance.median, format)}`;
-  if (guidance.verdict === null || guidance.percent === null) return head;
-  if (guidance.verdict === "close") return `${head}, ${subject} is about the median`;
-  return `${head}, ${subject} is ${Math.abs(guidance.percent)}% ${guidance.verdict}`;
+  const verdict = guidance.percent === null ? null : guidance.verdict;
+  return t(GUIDANCE[verdict ?? "none"], {
+    count: guidance.count,
+    median: formatPrice(guidance.median, format),
+    subject: t(subject),
+    percent: Math.abs(guidance.percent ?? 0),
+  });
 }
 
 /** "Toyota Corolla, 2018–2022, 20,000–60,000 km": what "similar" meant. */

@@ -1,5 +1,7 @@
 // Reports of a listing to the admins (spec §3 Report, DESIGN decision 19): the
 // reasons a person can give, the limits and the words the pages use.
+import { msg } from "#app/i18n/translator.ts";
+
 export const REPORT_REASONS = [
   "scam",
   "wrong_information",
@@ -10,11 +12,11 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_REASON_LABEL: Record<ReportReason, string> = {
-  scam: "Scam or fraud",
-  wrong_information: "Wrong information",
-  already_sold: "Already sold",
-  offensive: "Offensive",
-  other: "Other",
+  scam: msg("Scam or fraud"),
+  wrong_information: msg("Wrong information"),
+  already_sold: msg("Already sold"),
+  offensive: msg("Offensive"),
+  other: msg("Other"),
 };
 
 /** The reporter's own words are optional and at most this long. */
@@ -25,19 +27,21 @@ export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const REPORT_MESSAGES = {
   /** The spec's confirm text (§8). */
-  confirm: "Are you sure to report to the admin about this product?",
-  sent: "Thank you. Your report was sent to the admins, who will look at this car.",
-  duplicate: "You have already reported this car to the admins.",
-  ownCar: "This is your own car: you cannot report it.",
-  missingCar: "This car is not listed any more.",
-  reasonRequired: "Choose why you are reporting this car",
-  detailsTooLong: `Please keep it under ${REPORT_DETAILS_MAX} characters`,
+  confirm: msg("Are you sure to report to the admin about this product?"),
+  sent: msg("Thank you. Your report was sent to the admins, who will look at this car."),
+  duplicate: msg("You have already reported this car to the admins."),
+  ownCar: msg("This is your own car: you cannot report it."),
+  missingCar: msg("This car is not listed any more."),
+  reasonRequired: msg("Choose why you are reporting this car"),
+  detailsTooLong: msg(
+    "Please keep it under 1000 characters",
+  ) satisfies `Please keep it under ${typeof REPORT_DETAILS_MAX} characters`,
   /** The spec's empty message (§2). */
-  empty: "There is no Reported Product",
+  empty: msg("There is no Reported Product"),
   /** The spec's confirm text for deleting a reported car (§8). */
-  confirmDelete: "Confirm Delete?",
+  confirmDelete: msg("Confirm Delete?"),
   /** The spec's toast after deleting a car (§8). */
-  deleted: "Successfully Deleted The Product From This Website",
+  deleted: msg("Successfully Deleted The Product From This Website"),
 } as const;
 
 export type ReportInput = { reason: ReportReason; details: string | null };

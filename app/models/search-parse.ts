@@ -1,6 +1,8 @@
 // Reading the search parameters of /products/allProducts and /products/{category}: bad or
 // hostile values are dropped or corrected, and the page says what was corrected (decision
 // 010). The loader runs it; the browser never needs it.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import { FUELS, QUALITIES, TRANSMISSIONS, formatPrice } from "#app/models/listing.ts";
 import {
   defaultSort,
@@ -18,23 +20,24 @@ import {
 import { isPlainText } from "#app/models/text.ts";
 import { FALLBACK_SITE, type PublicSite } from "#app/models/site.ts";
 
+/** What the notices call each parameter ("We ignored the {field} …"). */
 const LABEL: Record<string, string> = {
-  q: "search",
-  make: "make",
-  model: "model",
-  minYear: "earliest year",
-  maxYear: "latest year",
-  minPrice: "minimum price",
-  maxPrice: "maximum price",
-  maxMileage: "maximum mileage",
-  fuel: "fuel",
-  transmission: "transmission",
-  quality: "quality",
-  location: "location",
-  verified: "verified sellers setting",
-  sold: "sold cars setting",
-  sort: "sort order",
-  page: "page",
+  q: msg("search"),
+  make: msg("make"),
+  model: msg("model"),
+  minYear: msg("earliest year"),
+  maxYear: msg("latest year"),
+  minPrice: msg("minimum price"),
+  maxPrice: msg("maximum price"),
+  maxMileage: msg("maximum mileage"),
+  fuel: msg("fuel"),
+  transmission: msg("transmission"),
+  quality: msg("quality"),
+  location: msg("location"),
+  verified: msg("verified sellers setting"),
+  sold: msg("sold cars setting"),
+  sort: msg("sort order"),
+  page: msg("page"),
 };
 
 /** Short, quoted and printable: how a bad value is echoed back in a notice. */
@@ -45,8 +48,9 @@ function echo(value: string): string {
 
 /** The parameters people type into; the others are chosen from lists. */
 const TEXT_PARAMS = ["q", "make", "model", "location"] as const;
-export const CONTROL_NOTICE =
-  "We removed invisible control characters from your search and searched for the rest.";
+export const CONTROL_NOTICE = msg(
+  "We removed invisible control characters from your search and searched for the rest.",
+);
 
 /** Collapses spaces and drops control characters. */
 function cleanText(value: string): string {
@@ -58,27 +62,49 @@ function cleanText(value: string): string {
 
 type Bounds = { min: number; max: number };
 
+/** The notices, in the reader's words, and what each names. */
+type Notices = { list: string[]; t: Translate };
+
+function say(notices: Notices, message: string, values?: Record<string, unknown>) {
+  notices.list.push(notices.t(message, values));
+}
+
+/** A parameter's value as a notice names it: the field's name and the value, quoted. */
+function named(notices: Notices, name: string, raw: string) {
+  return { field: notices.t(LABEL[name]!), value: echo(raw) };
+}
+
 function parseWhole(
   name: string,
   raw: string,
   bounds: Bounds,
-  notices: string[],
+  notices: Notices,
 ): number | undefined {
   const cleaned = raw.replace(/[\s,$]/g, "").replace(/km$/i, "");
   if (cleaned === "") return undefined;
   if (/^-\d/.test(cleaned)) {
-    notices.push(`We ignored the ${LABEL[name]} ${echo(raw)}: it cannot be negative.`);
+    say(
+      notices,
+      msg("We ignored the {field} {value}: it cannot be negative."),
+      named(notices, name, raw),
+    );
     return undefined;
   }
   if (!/^\d{1,12}$/.test(cleaned)) {
-    notices.push(`We ignored the ${LABEL[name]} ${echo(raw)}: it is not a whole number.`);
+    say(
+      notices,
+      msg("We ignored the {field} {value}: it is not a whole number."),
+      named(notices, name, raw),
+    );
     return undefined;
   }
   const value = Number(cleaned);
   if (value < bounds.min || value > bounds.max) {
-    notices.push(
-      `We ignored the ${LABEL[name]} ${echo(raw)}: it must be from ${bounds.min.toLocaleString("en-US")} to ${bounds.max.toLocaleString("en-US")}.`,
-    );
+    say(notices, msg("We ignored the {field} {value}: it must be from {min} to {max}."), {
+      ...named(notices, name, raw),
+      min: bounds.min.toLocaleString("en-US"),
+      max: bounds.max.toLocaleString("en-US"),
+    });
     return undefined;
   }
   return value;
@@ -88,23 +114,24 @@ function pickOne<T extends string>(
   name: string,
   raw: string,
   choices: readonly T[],
-  notices: string[],
+  notices: Notices,
 ): T | undefined {
   if (raw === "") return undefined;
   const found = choices.find((choice) => choice.toLowerCase() === raw.trim().toLowerCase());
   if (!found) {
-    notices.push(
-      `We ignored the ${LABEL[name]} ${echo(raw)}: choose one of ${choices.join(", ")}.`,
-    );
+    say(notices, msg("We ignored the {field} {value}: choose one of {choices}."), {
+      ...named(notices, name, raw),
+      choices: choices.map((choice) => notices.t(choice)).join(notices.t(", ")),
+    });
   }
   return found;
 }
 
-function parseFlag(name: string, raw: string, notices: string[]): boolean {
+function parseFlag(name: string, raw: string, notices: Notices): boolean {
   if (raw === "") return false;
   if (["1", "true", "on", "yes"].includes(raw.toLowerCase())) return true;
   if (["0", "false", "off", "no"].includes(raw.toLowerCase())) return false;
-  notices.push(`We ignored the ${LABEL[name]} ${echo(raw)}.`);
+  say(notices, msg("We ignored the {field} {value}."), named(notices, name, raw));
   return false;
 }
 
@@ -118,25 +145,33 @@ export function parseSearch(
   now = new Date(),
   /** The site's name, for "no car on Carlot has it", and how its prices read. */
   site: Pick<PublicSite, "name" | "price"> = FALLBACK_SITE,
+  /** The reader's words for the notices. */
+  t: Translate = english,
 ): { filters: SearchFilters; notices: string[] } {
-  const notices: string[] = [];
+  const notices: Notices = { list: [], t };
   const get = (name: (typeof PARAM_ORDER)[number]): string => {
     const all = params.getAll(name);
     if (all.length > 1 && new Set(all).size > 1) {
-      notices.push(`We used the first ${LABEL[name]} ${echo(all[0]!)} and ignored the others.`);
+      say(
+        notices,
+        msg("We used the first {field} {value} and ignored the others."),
+        named(notices, name, all[0]!),
+      );
     }
     return all[0] ?? "";
   };
   const filters: SearchFilters = { verified: false, sold: false, sort: "newest", page: 1 };
   if (TEXT_PARAMS.some((name) => !isPlainText(params.get(name) ?? ""))) {
-    notices.push(CONTROL_NOTICE);
+    say(notices, CONTROL_NOTICE);
   }
 
   let q = cleanText(get("q"));
   if (q.length > QUERY_MAX) {
     q = q.slice(0, QUERY_MAX).trim();
-    notices.push(
-      `Your search was longer than ${QUERY_MAX} characters, so we searched for its first ${QUERY_MAX}.`,
+    say(
+      notices,
+      msg("Your search was longer than {max} characters, so we searched for its first {max}."),
+      { max: QUERY_MAX },
     );
   }
   if (q) filters.q = q;
@@ -146,20 +181,27 @@ export function parseSearch(
   if (makeRaw) {
     const make = makeModels.find((entry) => entry.make.toLowerCase() === makeRaw.toLowerCase());
     if (!make) {
-      notices.push(`We ignored the make ${echo(makeRaw)}: no car on ${site.name} has it.`);
+      say(notices, msg("We ignored the make {value}: no car on {site} has it."), {
+        value: echo(makeRaw),
+        site: site.name,
+      });
     } else {
       filters.make = make.make;
       if (modelRaw) {
         const model = make.models.find((name) => name.toLowerCase() === modelRaw.toLowerCase());
         if (model) filters.model = model;
         else
-          notices.push(
-            `We ignored the model ${echo(modelRaw)}: no ${make.make} on ${site.name} has it.`,
-          );
+          say(notices, msg("We ignored the model {value}: no {make} on {site} has it."), {
+            value: echo(modelRaw),
+            make: make.make,
+            site: site.name,
+          });
       }
     }
   } else if (modelRaw) {
-    notices.push(`We ignored the model ${echo(modelRaw)}: choose a make first.`);
+    say(notices, msg("We ignored the model {value}: choose a make first."), {
+      value: echo(modelRaw),
+    });
   }
 
   const years = { min: SEARCH_FIRST_YEAR, max: searchLastYear(now) };
@@ -167,7 +209,7 @@ export function parseSearch(
   let maxYear = parseWhole("maxYear", get("maxYear"), years, notices);
   if (minYear !== undefined && maxYear !== undefined && minYear > maxYear) {
     [minYear, maxYear] = [maxYear, minYear];
-    notices.push(`Showing years from ${minYear} to ${maxYear}.`);
+    say(notices, msg("Showing years from {min} to {max}."), { min: minYear, max: maxYear });
   }
   if (minYear !== undefined) filters.minYear = minYear;
   if (maxYear !== undefined) filters.maxYear = maxYear;
@@ -177,9 +219,10 @@ export function parseSearch(
   let maxPrice = parseWhole("maxPrice", get("maxPrice"), prices, notices);
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     [minPrice, maxPrice] = [maxPrice, minPrice];
-    notices.push(
-      `Showing prices from ${formatPrice(minPrice * 100, site.price)} to ${formatPrice(maxPrice * 100, site.price)}.`,
-    );
+    say(notices, msg("Showing prices from {min} to {max}."), {
+      min: formatPrice(minPrice * 100, site.price),
+      max: formatPrice(maxPrice * 100, site.price),
+    });
   }
   if (minPrice) filters.minPrice = minPrice;
   if (maxPrice !== undefined) filters.maxPrice = maxPrice;
@@ -202,7 +245,7 @@ export function parseSearch(
   let location = cleanText(get("location"));
   if (location.length > LOCATION_MAX) {
     location = location.slice(0, LOCATION_MAX).trim();
-    notices.push(`We used the first ${LOCATION_MAX} characters of the location.`);
+    say(notices, msg("We used the first {max} characters of the location."), { max: LOCATION_MAX });
   }
   if (location) filters.location = location;
 
@@ -211,14 +254,17 @@ export function parseSearch(
 
   const sortRaw = get("sort");
   const sort = sortRaw ? SORTS.find((choice) => choice === sortRaw) : undefined;
-  if (sortRaw && !sort) notices.push(`We ignored the sort order ${echo(sortRaw)}.`);
+  if (sortRaw && !sort)
+    say(notices, msg("We ignored the sort order {value}."), { value: echo(sortRaw) });
   // "Best match" needs words to match: without a search it falls back to newest.
   filters.sort = sort && (sort !== "relevance" || filters.q) ? sort : defaultSort(filters);
 
   const pageRaw = get("page");
   if (pageRaw && !/^\d{1,9}$/.test(pageRaw)) {
-    notices.push(`We ignored the page ${echo(pageRaw)} and showed the first page.`);
+    say(notices, msg("We ignored the page {value} and showed the first page."), {
+      value: echo(pageRaw),
+    });
   }
   filters.page = /^\d{1,9}$/.test(pageRaw) && Number(pageRaw) > 0 ? Number(pageRaw) : 1;
-  return { filters, notices };
+  return { filters, notices: notices.list };
 }

@@ -1,18 +1,20 @@
 // Search on /products/allProducts and /products/{category}: the URL parameters and
 // their one canonical order (decision 010). Client-safe: the page builds its links with
 // these functions. Reading a URL's parameters is search-parse.ts, on the server.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import type { FUELS, Quality, TRANSMISSIONS } from "#app/models/listing.ts";
 
 export const SORTS = ["relevance", "newest", "price-asc", "price-desc", "mileage", "year"] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const SORT_LABEL: Record<Sort, string> = {
-  relevance: "Best match",
-  newest: "Newest first",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-  mileage: "Mileage: lowest first",
-  year: "Year: newest first",
+  relevance: msg("Best match"),
+  newest: msg("Newest first"),
+  "price-asc": msg("Price: low to high"),
+  "price-desc": msg("Price: high to low"),
+  mileage: msg("Mileage: lowest first"),
+  year: msg("Year: newest first"),
 };
 
 export type Fuel = (typeof FUELS)[number];
@@ -160,8 +162,8 @@ export type Loosening = {
   capped: boolean;
 };
 
-/** "312 cars", "1 car", "More than 1,000 cars". */
-export function countLabel(total: number, capped: boolean, noun = "car"): string {
-  if (capped) return `More than ${COUNT_CAP.toLocaleString("en-US")} ${noun}s`;
-  return `${total.toLocaleString("en-US")} ${total === 1 ? noun : `${noun}s`}`;
+/** "312 cars", "1 car", "More than 1,000 cars", in the reader's words. */
+export function countLabel(total: number, capped: boolean, t: Translate = english): string {
+  if (capped) return t("More than {count} cars", { count: COUNT_CAP.toLocaleString("en-US") });
+  return t("{count, plural, one {# car} other {# cars}}", { count: total });
 }

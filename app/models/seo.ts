@@ -2,11 +2,15 @@
 // OpenGraph / Twitter cards and robots rules, built the same way on every page.
 import type { MetaDescriptor } from "react-router";
 
+import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { FALLBACK_SITE, type PublicSite } from "#app/models/site.ts";
 import type { CarFacts } from "#app/models/listing.ts";
 
-export const DEFAULT_DESCRIPTION =
-  "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.";
+/** Pages show it as `t(DEFAULT_DESCRIPTION)`. */
+export const DEFAULT_DESCRIPTION = msg(
+  "Buy and sell used cars from trusted, verified sellers: sedans, off-road cars, muscle cars and SUVs.",
+);
 
 /** The picture previews use when a page has no photo of its own. */
 export const DEFAULT_SHARE_IMAGE = "/logo.svg";
@@ -50,14 +54,19 @@ export type SeoInput = {
   type?: "website" | "product";
 };
 
-/** Title, description, canonical link, robots, OpenGraph and Twitter card tags. */
+/**
+ * Title, description, canonical link, robots, OpenGraph and Twitter card tags. The
+ * title and description come translated from the page's `meta`; what is written here
+ * (the logo's description) is translated here.
+ */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { t } = translatorOfMatches(input.matches);
   const name = siteNameOf(input.matches);
   const publicUrl = publicUrlOf(input.matches);
   const title = `${input.title} — ${name}`;
   const url = absoluteUrl(publicUrl, input.path);
   const logo = rootDataOf(input.matches)?.site?.logoUrl ?? DEFAULT_SHARE_IMAGE;
-  const image = input.image ?? { url: logo, alt: `${name} logo` };
+  const image = input.image ?? { url: logo, alt: t("{site} logo", { site: name }) };
   const imageUrl = absoluteUrl(publicUrl, image.url);
   const tags: MetaDescriptor[] = [
     { title },

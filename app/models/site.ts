@@ -1,7 +1,11 @@
 // Site-wide settings shared by client and server (decision 019). An operator sets
 // them at /dashboard/settings; SITE_DEFAULTS are the spec's texts, which a fresh
-// install shows, and what the migration writes into the one settings row.
+// install shows, and what the migration writes into the one settings row. The default
+// words are marked (msg) so a page shows them translated, as `t(value)`, while the
+// operator keeps them; words an operator wrote are not keys and stay as written.
 import type { siteSettings } from "#app/db/schema.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
 import type { DistanceUnit } from "#app/models/money-intl.ts";
 import { SPEC_PRICE_FORMAT, type PriceFormat } from "#app/models/money.ts";
 
@@ -9,7 +13,7 @@ import { SPEC_PRICE_FORMAT, type PriceFormat } from "#app/models/money.ts";
 export type SiteSettings = Omit<typeof siteSettings.$inferSelect, "id" | "updatedAt" | "updatedBy">;
 
 const DEFAULT_NAME = "Carlot";
-const DEFAULT_TAGLINE = "Trusted Used Car Seller Site.";
+const DEFAULT_TAGLINE = msg("Trusted Used Car Seller Site.");
 
 export const SITE_DEFAULTS = {
   name: DEFAULT_NAME,
@@ -21,16 +25,17 @@ export const SITE_DEFAULTS = {
   socialMicroblogUrl: "https://x.com/",
   socialVideoUrl: "https://www.youtube.com/",
   socialNetworkUrl: "https://www.facebook.com/",
-  heroTitle: "Find Your Dream Car",
-  heroText:
+  heroTitle: msg("Find Your Dream Car"),
+  heroText: msg(
     "Browse sedans, off-roaders, muscle cars and SUVs from verified sellers near you. Pick a category to start, or look through every car for sale.",
+  ),
   statsShown: true,
   stat1Value: "25.6K",
-  stat1Label: "Likes",
+  stat1Label: msg("Likes"),
   stat2Value: "1.2k",
-  stat2Label: "Cars delivered",
+  stat2Label: msg("Cars delivered"),
   stat3Value: "86%",
-  stat3Label: "Tasks done",
+  stat3Label: msg("Tasks done"),
   advertisedCount: 12,
   // Days before an unconfirmed car leaves the public lists (DESIGN decision 21).
   freshDays: 60,
@@ -109,9 +114,18 @@ export const FALLBACK_SITE: PublicSite = {
   locale: "en-US",
 };
 
-/** The home page's title: the name and the tagline (without its full stop). */
-export function homeTitleOf(site: Pick<PublicSite, "name" | "tagline">): string {
-  const tagline = site.tagline.replace(/[.\s]+$/, "");
+/**
+ * The footer's names of the operator's pages (SITE_PAGES in site-labels.ts, which only
+ * admin pages are sent): here so that every page is sent them, to show as `t(label)`.
+ */
+export const SITE_PAGE_LABELS = [msg("About"), msg("Terms"), msg("Privacy")] as const;
+
+/** The home page's title: the name and the tagline (without its full stop), the default tagline translated. */
+export function homeTitleOf(
+  site: Pick<PublicSite, "name" | "tagline">,
+  t: Translate = english,
+): string {
+  const tagline = t(site.tagline).replace(/[.\s]+$/, "");
   return tagline ? `${site.name} — ${tagline}` : site.name;
 }
 

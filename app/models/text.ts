@@ -5,10 +5,12 @@
 // the rest are invisible in every page and email that would show them.
 // Zod-free so pages that check text by hand do not load zod; the schemas use
 // text-field.ts, which builds on this.
+import { msg } from "#app/i18n/translator.ts";
 
 export const TEXT_MESSAGES = {
-  control:
+  control: msg(
     "This text has an invisible control character in it. Delete it, or type the text instead of pasting it.",
+  ),
 } as const;
 
 /**

@@ -1,13 +1,14 @@
 // User vocabulary shared by client and server.
 import type { Language } from "#app/i18n/languages.ts";
+import { msg } from "#app/i18n/translator.ts";
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABEL: Record<Role, string> = {
-  buyer: "Buyer/User",
-  seller: "Seller",
-  admin: "Admin",
+  buyer: msg("Buyer/User"),
+  seller: msg("Seller"),
+  admin: msg("Admin"),
 };
 
 /** The signed-in user as pages see it. */

@@ -1,10 +1,14 @@
 // Wishlist words shared by the save buttons and the server.
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { english } from "#app/models/english.ts";
+
 export const WISHLIST_MESSAGES = {
-  saved: "Saved to your wishlist",
-  removed: "Removed from your wishlist",
-  missing: (site: string) => `This car is no longer on ${site}.`,
-  notSaved: "This car is not in your wishlist.",
-  empty: "You have not saved any cars yet.",
+  saved: msg("Saved to your wishlist"),
+  removed: msg("Removed from your wishlist"),
+  missing: (site: string, t: Translate = english) =>
+    t("This car is no longer on {site}.", { site }),
+  notSaved: msg("This car is not in your wishlist."),
+  empty: msg("You have not saved any cars yet."),
 } as const;
 
 export const WISHLIST_PATH = "/wishlist";
