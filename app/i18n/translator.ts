@@ -5,6 +5,7 @@
 // Client-safe.
 import { setupI18n, type Messages } from "@lingui/core";
 
+import { english } from "./english.ts";
 import { DEFAULT_LANGUAGE, directionOf, type PageLanguage } from "./languages.ts";
 
 export type { Messages };
@@ -29,19 +30,26 @@ export function msg<const M extends string>(message: M): M {
 
 /**
  * A translator over `messages` (key → compiled message). A key that is not there is
- * its own English text (with its values filled in, when the English was sent compiled).
+ * its own English text, with its values put in (`english`).
  */
+/**
+ * The locale Lingui formats with: the pseudo-language's rules are English ones, and
+ * Arabic writes Western digits everywhere, as the prices and dates beside them do (and
+ * as every browser then agrees with the server).
+ */
+const LINGUI_LOCALE: Partial<Record<PageLanguage, string>> = {
+  "en-XA": DEFAULT_LANGUAGE,
+  ar: "ar-u-nu-latn",
+};
+
 export function translatorOf(language: PageLanguage, messages: Messages): Translator {
-  const i18n = setupI18n({
-    // Plural rules and number formats of the pseudo-language are English ones.
-    locale: language === "en-XA" ? DEFAULT_LANGUAGE : language,
-    messages: { [language === "en-XA" ? DEFAULT_LANGUAGE : language]: messages },
-    missing: (_locale, id) => id,
-  });
+  const locale = LINGUI_LOCALE[language] ?? language;
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   return {
     language,
     dir: directionOf(language),
-    t: (message, values) => (values ? i18n._(message, values) : i18n._(message)),
+    t: (message, values) =>
+      Object.hasOwn(messages, message) ? i18n._(message, values) : english(message, values),
   };
 }
 

@@ -4,7 +4,7 @@
 // formats the ICU MessageFormat the models use — `{name}`, `{n, plural, =0 {…} one {# …}
 // other {…}}`, `{k, select, … other {…}}`, quoting with `'` — as Lingui formats English.
 // Client-safe and small.
-import type { MessageValues, Translate } from "#app/i18n/translator.ts";
+import type { MessageValues, Translate } from "./translator.ts";
 
 const PLURALS = new Intl.PluralRules("en");
 const NUMBERS = new Intl.NumberFormat("en");
