@@ -1,5 +1,6 @@
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** The call to see every car for sale, beside the category cards. */
 export function AllCarsLink({ label, className }: { label: string; className: string }) {
@@ -27,6 +28,7 @@ export function CategoryCards({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const t = useT();
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {categories.map((category, index) => (
@@ -49,14 +51,16 @@ export function CategoryCards({
             />
           </div>
           <div className="flex items-center justify-between gap-3 p-4">
-            <Heading className="text-lg font-semibold text-slate-900">{category.name}</Heading>
+            <Heading translate="no" className="text-lg font-semibold text-slate-900">
+              {category.name}
+            </Heading>
             <AppLink
               to={`/products/${category.slug}`}
               prefetch="intent"
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/15 hover:bg-brand-100"
             >
               {action}
-              <span className="sr-only"> {category.name} cars</span>
+              <span className="sr-only"> {t("{category} cars", { category: category.name })}</span>
               <ArrowRightIcon className="size-4" />
               {/* The whole card is clickable; the link keeps one accessible name. */}
               <span className="absolute inset-0" aria-hidden="true" />

@@ -1,18 +1,21 @@
 // Form building blocks: labelled fields whose errors sit next to them, shown as
 // an asterisk followed by the message (spec §5), and a submit button that says
 // when it is busy.
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
+/** A field's first error: a schema's message (an English key, translated here) or the server's words. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+  const t = useT();
   const message = errors?.[0];
   return (
     <p id={id} className="mt-1.5 min-h-5 text-sm font-medium text-red-700" aria-live="polite">
       {message ? (
         <>
           <span aria-hidden="true">* </span>
-          {message}
+          {t(message)}
         </>
       ) : null}
     </p>
@@ -55,13 +58,14 @@ export function Field({
 }
 
 export function FormError({ message }: { message?: string | null }) {
+  const t = useT();
   if (!message) return null;
   return (
     <div
       role="alert"
       className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
     >
-      {message}
+      {t(message)}
     </div>
   );
 }
@@ -147,7 +151,8 @@ export function FormSection({
   intro?: string;
   children: ReactNode;
 }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  // Not made from the title: a title in Arabic has no letters \w matches.
+  const id = `section-${useId()}`;
   return (
     <section
       aria-labelledby={id}
