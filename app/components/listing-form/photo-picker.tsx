@@ -10,6 +10,7 @@ import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { initialItems, type Item, type SavedPhoto } from "./photo-list.ts";
+import { PlainPhotoInputs } from "./plain-photo-inputs.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 import {
   fileLabel,
@@ -22,8 +23,6 @@ let itemCounter = 0;
 
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600";
-const fileInputClass =
-  "block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100";
 const tileButton =
   "inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-300 hover:bg-white disabled:opacity-40";
 
@@ -338,58 +337,12 @@ export function PhotoPicker({
           </p>
         </div>
       ) : (
-        <div className="mt-3 space-y-3">
-          {saved.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {items.map((item, index) => (
-                <li
-                  key={item.key}
-                  className="overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
-                >
-                  <img
-                    src={item.url}
-                    alt={t("{title} ({number} of {count})", {
-                      title: t("Already saved"),
-                      number: index + 1,
-                      count: items.length,
-                    })}
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                  <label className="flex items-center gap-2 bg-white px-3 py-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      name={orderName}
-                      value={item.kind === "existing" ? photoToken.existing(item.id) : ""}
-                      defaultChecked
-                      className="size-4 accent-brand-600"
-                    />
-                    {t("Keep photo {number}", { number: index + 1 })}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <label className="block text-sm font-medium text-slate-800">
-            {saved.length > 0 ? t("Add photos") : t("Choose photos")}
-            <input
-              type="file"
-              name={name}
-              accept="image/*"
-              multiple
-              className={`mt-1 ${fileInputClass}`}
-            />
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            {t("Take a photo")}
-            <input
-              type="file"
-              name={name}
-              accept="image/*"
-              capture="environment"
-              className={`mt-1 ${fileInputClass}`}
-            />
-          </label>
-        </div>
+        <PlainPhotoInputs
+          items={items}
+          hasSaved={saved.length > 0}
+          name={name}
+          orderName={orderName}
+        />
       )}
 
       {filesDropped && newFiles.length === 0 ? (
