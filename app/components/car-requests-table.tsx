@@ -101,7 +101,10 @@ export function CarRequestsTable({
   return <DataTable caption={caption} columns={columns} rows={rows} />;
 }
 
-/** The friendly page frame every list of the dashboard shares: heading, intro, body. */
+/**
+ * The friendly page frame every list of the dashboard shares: heading, intro, body. The
+ * texts (and EmptyList's) are catalogue messages or already the reader's words.
+ */
 export function DashboardListPage({
   title,
   intro,
@@ -111,10 +114,15 @@ export function DashboardListPage({
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      {intro ? <p className="mt-2 max-w-3xl text-slate-600">{intro}</p> : null}
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t(title)}</h1>
+      {intro ? (
+        <p className="mt-2 max-w-3xl text-slate-600">
+          {typeof intro === "string" ? t(intro) : intro}
+        </p>
+      ) : null}
       <div className="mt-8">{children}</div>
     </div>
   );
@@ -122,9 +130,10 @@ export function DashboardListPage({
 
 /** What a list shows when it has nothing in it. */
 export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <p className="text-lg font-semibold text-slate-900">{message}</p>
+      <p className="text-lg font-semibold text-slate-900">{t(message)}</p>
       {children ? <div className="mt-4">{children}</div> : null}
     </div>
   );

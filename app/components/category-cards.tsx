@@ -4,13 +4,14 @@ import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** The call to see every car for sale, beside the category cards. */
 export function AllCarsLink({ label, className }: { label: string; className: string }) {
+  const t = useT();
   return (
     <AppLink
       to="/products/allProducts"
       prefetch="intent"
       className={`inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold shadow-sm ${className}`}
     >
-      {label} <ArrowRightIcon className="size-4" />
+      {t(label)} <ArrowRightIcon className="size-4" />
     </AppLink>
   );
 }
@@ -29,6 +30,7 @@ export function CategoryCards({
 }) {
   const Heading = headingLevel;
   const t = useT();
+  const actionText = t(action);
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {categories.map((category, index) => (
@@ -59,7 +61,7 @@ export function CategoryCards({
               prefetch="intent"
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/15 hover:bg-brand-100"
             >
-              {action}
+              {actionText}
               <span className="sr-only"> {t("{category} cars", { category: category.name })}</span>
               <ArrowRightIcon className="size-4" />
               {/* The whole card is clickable; the link keeps one accessible name. */}

@@ -11,12 +11,6 @@ const EXPLORE = [
   { href: "/blogs", label: msg("Blogs") },
 ];
 
-// The operator's pages the footer may list (site.pages, app/models/site-labels.ts):
-// their names are written here too, so every page is sent their words.
-msg("About");
-msg("Terms");
-msg("Privacy");
-
 // What a social link is called when it is not a well-known service
 // (app/models/site.server.ts, socialLinksOf).
 msg("Microblog");
@@ -73,6 +67,7 @@ export function SiteFooter() {
             {t("Explore")}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
+            {/* The names of the operator's pages (About, Terms, Privacy) are the models' messages. */}
             {[...EXPLORE, ...site.pages].map((link) => (
               <li key={link.href}>
                 <AppLink to={link.href} className="hover:text-white">

@@ -110,11 +110,16 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t(title)}</h1>
+        {subtitle ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {typeof subtitle === "string" ? t(subtitle) : subtitle}
+          </p>
+        ) : null}
         <div className="mt-6">{children}</div>
       </div>
     </div>
@@ -131,11 +136,12 @@ export function OtherFormLink({
   to: string;
   label: string;
 }) {
+  const t = useT();
   return (
     <>
-      {question}{" "}
+      {t(question)}{" "}
       <AppLink to={to} className="font-semibold text-brand-700 hover:underline">
-        {label}
+        {t(label)}
       </AppLink>
     </>
   );
@@ -153,15 +159,16 @@ export function FormSection({
 }) {
   // Not made from the title: a title in Arabic has no letters \w matches.
   const id = `section-${useId()}`;
+  const t = useT();
   return (
     <section
       aria-labelledby={id}
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
+        {t(title)}
       </h2>
-      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      {intro ? <p className="mt-1 text-sm text-slate-600">{t(intro)}</p> : null}
       {children}
     </section>
   );
