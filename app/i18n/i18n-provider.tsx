@@ -88,20 +88,21 @@ export function translatorOfMatches(
 }
 
 /**
- * A message with parts that are elements: `<Rich message="Read our {terms}" terms={<a…/>} />`.
- * The words are translated whole (translators may move the parts), then the parts are
- * put in their places.
+ * A message with parts that are elements: `<Rich message="Read our {terms}" values={{ terms: <a…/> }} />`.
+ * The words are translated whole (translators may move the parts), then the elements
+ * are put in their places; strings and numbers are plain values (plurals work).
  */
 export function Rich({ message, values }: { message: string; values: Record<string, ReactNode> }) {
   const t = useT();
-  const names = Object.keys(values);
-  const marked = t(
-    message,
-    Object.fromEntries(names.map((name, index) => [name, `\u0000${index}\u0000`])),
-  );
-  return marked
+  const elements: ReactNode[] = [];
+  const formatted: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === "string" || typeof value === "number") formatted[name] = value;
+    else formatted[name] = `\u0000${elements.push(value) - 1}\u0000`;
+  }
+  return t(message, formatted)
     .split("\u0000")
     .map((piece, index) =>
-      index % 2 === 0 ? piece : <Fragment key={index}>{values[names[Number(piece)]!]}</Fragment>,
+      index % 2 === 0 ? piece : <Fragment key={index}>{elements[Number(piece)]}</Fragment>,
     );
 }

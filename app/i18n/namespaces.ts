@@ -28,7 +28,7 @@ export const NAMESPACE_RULES: readonly (readonly [RegExp, Namespace])[] = [
   [/^app\/routes\/dashboard\//, "dashboard"],
   // What only admins' pages show.
   [
-    /^app\/(?:components\/(?:admin-bits|form-dialog\/admin-form-dialog)|models\/(?:site-form|site-labels|category-form|verification-form|admin-users|audit)\.)/,
+    /^app\/(?:components\/admin-bits|models\/(?:site-form|site-labels|category-form|verification-form|admin-users|audit)\.)/,
     "admin",
   ],
   // What only signed-in people's dashboards show.

@@ -88,6 +88,8 @@ const MATRIX: Record<string, Row> = {
   // The landing page of the link in the verification email, for anyone who opens it.
   "verify-email": everyone("ok"),
   wishlist: everyone("redirect"),
+  // The language switcher's action; a GET goes home.
+  language: everyone("redirect"),
   dashboard: members(),
   "dashboard/myorders": members(),
   "dashboard/myProducts": members(),
@@ -409,6 +411,14 @@ const ACTIONS: ActionCase[] = [
       };
     },
   },
+  // The language switcher: anyone may choose; it changes only the chooser's own account.
+  {
+    route: "language",
+    name: "choose Spanish",
+    expected: everyone("redirect"),
+    prepare: async () => ({ form: { language: "es", redirectTo: "/products" } }),
+  },
+  { route: "language", name: "empty form", expected: everyone("invalid"), prepare: empty },
   {
     route: "wishlist",
     name: "save a car",

@@ -123,7 +123,7 @@ describe("the link at registration", () => {
       path: "/verify-email?result=used",
       context: t.context(),
     });
-    expect(page).toEqual({ result: "used", viewer: null });
+    expect(page).toEqual({ result: "used", viewer: null, words: expect.anything() });
     const after = await callLoaderAs(verifyEmail.loader, {
       path: "/verify-email",
       cookie: person.cookie,

@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
       OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
       OIDC_PROVIDER_NAME: "Google",
+      // The pseudo-language the languages test walks every page in (decision 020).
+      CARLOT_PSEUDO_LOCALE: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -5,6 +5,8 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { Rich, translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
@@ -17,13 +19,22 @@ import type { Route } from "./+types/route";
 
 export const headers = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Forgot Password",
-    description: `Reset your ${siteNameOf(matches)} password: we email you a link that works once, for an hour.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Forgot Password"),
+    description: t(
+      "Reset your {site} password: we email you a link that works once, for an hour.",
+      { site: siteNameOf(matches) },
+    ),
     path: "/forgot-password",
     matches,
   });
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { words: pageWords(context, "account") };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
@@ -43,13 +54,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
 
-const BACK_TO_LOGIN = (
-  <AppLink to="/login" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
-    Back to Log In
-  </AppLink>
-);
+function BackToLogin() {
+  const t = useT();
+  return (
+    <AppLink to="/login" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+      {t("Back to Log In")}
+    </AppLink>
+  );
+}
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const { form, fields, pending } = useSchemaForm(
     "forgot-password",
     forgotPasswordSchema,
@@ -57,28 +72,36 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
   if (actionData?.sentTo) {
     return (
-      <AuthCard title="Check your email">
+      <AuthCard title={t("Check your email")}>
         <p className="text-slate-700" role="status">
-          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent it a link to
-          choose a new password. The link works once and expires in one hour.
+          <Rich
+            message="If an account exists for {email}, we have sent it a link to choose a new password. The link works once and expires in one hour."
+            values={{
+              email: (
+                <strong>
+                  <bdi translate="no">{actionData.sentTo}</bdi>
+                </strong>
+              ),
+            }}
+          />
         </p>
-        {BACK_TO_LOGIN}
+        <BackToLogin />
       </AuthCard>
     );
   }
   return (
     <AuthCard
-      title="Forgot Password"
-      subtitle="Enter the email you registered with and we will send you a reset link."
+      title={t("Forgot Password")}
+      subtitle={t("Enter the email you registered with and we will send you a reset link.")}
     >
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
-        <FormError message={form.errors?.[0]} />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <SubmitButton pending={pending} pendingLabel="Sending…">
-          Send reset link
+        <FormError message={form.errors?.[0] ? t(form.errors[0]) : null} />
+        <InputField field={fields.email} label={t("Email")} type="email" autoComplete="email" />
+        <SubmitButton pending={pending} pendingLabel={t("Sending…")}>
+          {t("Send reset link")}
         </SubmitButton>
       </Form>
-      {BACK_TO_LOGIN}
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -6,6 +6,8 @@ import { useSite } from "#app/components/use-site.ts";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { signIn } from "#app/models/account.server.ts";
 import { loginSchema } from "#app/models/account.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
@@ -20,13 +22,17 @@ import type { Route } from "./+types/route";
 
 export const headers = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Log In",
-    description: `Log in to ${siteNameOf(matches)} to contact sellers, save cars and manage your listings.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Log In"),
+    description: t("Log in to {site} to contact sellers, save cars and manage your listings.", {
+      site: siteNameOf(matches),
+    }),
     path: "/login",
     matches,
   });
+};
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
@@ -34,6 +40,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { config } = servicesOf(context);
   const errors = url.searchParams.getAll("error");
   return {
+    words: pageWords(context, "account"),
     redirectTo,
     oidcName: config.oidc?.name ?? null,
     oidcFailed: errors.includes("oidc"),
@@ -61,11 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { redirectTo } = submission.value;
-  return redirectSignedIn(services.config, redirectTo, "Logged In Successfully", outcome);
+  const { t } = translatorFor(context);
+  return redirectSignedIn(services.config, redirectTo, t("Logged In Successfully"), outcome);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
+  const t = useT();
   const { form, fields, formError, pending } = useSchemaForm(
     "login",
     loginSchema,
@@ -73,12 +82,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
   return (
     <AuthCard
-      title="Log In"
+      title={t("Log In")}
       subtitle={
         <OtherFormLink
-          question={`New to ${site.name}?`}
+          question={t("New to {site}?", { site: site.name })}
           to={withRedirectTo("/register", loaderData.redirectTo)}
-          label="Register"
+          label={t("Register")}
         />
       }
     >
@@ -87,19 +96,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <FormError
             message={
               loaderData.oidcNotLinked
-                ? "An account with this email already exists. Log in with your email and password."
-                : `Signing in with ${loaderData.oidcName ?? "your provider"} did not work. Please try again.`
+                ? t(
+                    "An account with this email already exists. Log in with your email and password.",
+                  )
+                : loaderData.oidcName
+                  ? t("Signing in with {provider} did not work. Please try again.", {
+                      provider: loaderData.oidcName,
+                    })
+                  : t("Signing in with your provider did not work. Please try again.")
             }
           />
         </div>
       ) : null}
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormError message={formError} />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormError message={formError ? t(formError) : null} />
+        <InputField field={fields.email} label={t("Email")} type="email" autoComplete="email" />
         <InputField
           field={fields.password}
-          label="Password"
+          label={t("Password")}
           type="password"
           autoComplete="current-password"
         />
@@ -108,17 +123,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             to="/forgot-password"
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
-            Forgot Password
+            {t("Forgot Password")}
           </AppLink>
         </div>
-        <SubmitButton pending={pending} pendingLabel="Logging in…">
-          Log In
+        <SubmitButton pending={pending} pendingLabel={t("Logging in…")}>
+          {t("Log In")}
         </SubmitButton>
       </Form>
       {loaderData.oidcName ? (
         <>
           <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
-            <span className="h-px flex-1 bg-slate-200" /> or{" "}
+            <span className="h-px flex-1 bg-slate-200" /> {t("or")}{" "}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
           <Form method="post" action="/auth/oidc">
@@ -127,7 +142,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               type="submit"
               className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-white px-4 py-3 font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              Continue With {loaderData.oidcName}
+              {t("Continue With {provider}", { provider: loaderData.oidcName })}
             </button>
           </Form>
         </>

@@ -1,6 +1,7 @@
 // POST /auth/oidc: "Continue With Google" — off to the configured provider.
 import { redirect } from "react-router";
 
+import { translatorFor } from "#app/i18n/language.server.ts";
 import { startOidcSignIn } from "#app/models/account.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -20,12 +21,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "could not start the OpenID Connect sign-in");
+    const { t } = translatorFor(context);
+    const provider = services.config.oidc?.name;
     return redirectWithToast(
       services.config,
       `/login?redirectTo=${encodeURIComponent(redirectTo)}`,
       {
         type: "error",
-        message: `${services.config.oidc?.name ?? "The sign-in provider"} could not be reached. Please try again later.`,
+        message: provider
+          ? t("{provider} could not be reached. Please try again later.", { provider })
+          : t("The sign-in provider could not be reached. Please try again later."),
       },
     );
   }

@@ -4,6 +4,8 @@ import { data, Form, redirect } from "react-router";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { ChoiceField, InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, OtherFormLink, SubmitButton } from "#app/components/ui/form.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { register } from "#app/models/account.server.ts";
 import { PHOTO_MAX_BYTES, registerSchema } from "#app/models/account.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
@@ -19,13 +21,17 @@ import type { Route } from "./+types/route";
 
 export const headers = passRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Register",
-    description: `Create a free ${siteNameOf(matches)} account as a buyer or a seller of used cars.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Register"),
+    description: t("Create a free {site} account as a buyer or a seller of used cars.", {
+      site: siteNameOf(matches),
+    }),
     path: "/register",
     matches,
   });
+};
 
 /** The photo limit plus room for the other fields. */
 const MAX_BODY_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
@@ -33,21 +39,22 @@ const MAX_BODY_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
   if (await getSessionUser(context, request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return { words: pageWords(context, "account"), redirectTo };
 }
 
 // A photo is never sent back, and neither is a password.
 const NOT_ECHOED = ["password", "image"];
-const PHOTO_TOO_LARGE = {
-  result: {
-    status: "error" as const,
-    error: { image: ["The photo is larger than 5 MB; choose a smaller one"] },
-  },
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const { t } = translatorFor(context);
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return data(PHOTO_TOO_LARGE, { status: 413 });
+    const photoTooLarge = {
+      result: {
+        status: "error" as const,
+        error: { image: [t("The photo is larger than 5 MB; choose a smaller one")] },
+      },
+    };
+    return data(photoTooLarge, { status: 413 });
   }
   const submission = parseSubmission(await readForm(request), registerSchema);
   if (submission.status !== "success") {
@@ -73,10 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return data({ result }, problemInit(outcome));
   }
-  return redirectSignedIn(services.config, redirectTo, "Successfully Registered", outcome);
+  return redirectSignedIn(services.config, redirectTo, t("Successfully Registered"), outcome);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const roleLabels = Object.fromEntries(
+    REGISTRATION_ROLES.map((role) => [role, t(ROLE_LABEL[role])]),
+  ) as Record<(typeof REGISTRATION_ROLES)[number], string>;
   const { form, fields, formError, pending } = useSchemaForm(
     "register",
     registerSchema,
@@ -85,12 +96,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   );
   return (
     <AuthCard
-      title="Register"
+      title={t("Register")}
       subtitle={
         <OtherFormLink
-          question="Already have an account?"
+          question={t("Already have an account?")}
           to={withRedirectTo("/login", loaderData.redirectTo)}
-          label="Log In"
+          label={t("Log In")}
         />
       }
     >
@@ -101,33 +112,33 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         {...getFormProps(form)}
       >
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormError message={formError} />
-        <InputField field={fields.name} label="Full name" autoComplete="name" />
+        <FormError message={formError ? t(formError) : null} />
+        <InputField field={fields.name} label={t("Full name")} autoComplete="name" />
         <InputField
           field={fields.image}
-          label="Photo"
-          hint="A JPEG, PNG or WebP photo of you, up to 5 MB. Buyers see it next to your cars."
+          label={t("Photo")}
+          hint={t("A JPEG, PNG or WebP photo of you, up to 5 MB. Buyers see it next to your cars.")}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
         />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField field={fields.email} label={t("Email")} type="email" autoComplete="email" />
         <InputField
           field={fields.password}
-          label="Password"
-          hint="At least 8 characters."
+          label={t("Password")}
+          hint={t("At least 8 characters.")}
           type="password"
           autoComplete="new-password"
         />
         <ChoiceField
           field={fields.accountType}
-          legend="Account type"
+          legend={t("Account type")}
           type="radio"
           values={REGISTRATION_ROLES}
-          labels={ROLE_LABEL}
+          labels={roleLabels}
         />
-        <SubmitButton pending={pending} pendingLabel="Creating your account…">
-          Register
+        <SubmitButton pending={pending} pendingLabel={t("Creating your account…")}>
+          {t("Register")}
         </SubmitButton>
       </Form>
     </AuthCard>

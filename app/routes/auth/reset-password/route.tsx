@@ -6,6 +6,8 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { resetPassword } from "#app/models/account.server.ts";
 import { ACCOUNT_ERRORS, resetPasswordSchema } from "#app/models/account.ts";
 import { parseSubmission, readForm } from "#app/services/form.server.ts";
@@ -16,13 +18,16 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  titleOf(matches, "Choose a new password"),
+  titleOf(matches, translatorOfMatches(matches).t("Choose a new password")),
 ];
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   // better-auth sends people here with ?token=… (or ?error=INVALID_TOKEN).
   const token = url.searchParams.get("token");
-  return { token: token && !url.searchParams.get("error") ? token : null };
+  return {
+    words: pageWords(context, "account"),
+    token: token && !url.searchParams.get("error") ? token : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,13 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       problemInit(outcome),
     );
   }
+  const { t } = translatorFor(context);
   return redirectWithToast(services.config, "/login", {
     type: "success",
-    message: "Your password has been changed. Log in with the new one.",
+    message: t("Your password has been changed. Log in with the new one."),
   });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { form, fields, pending } = useSchemaForm(
     "reset-password",
     resetPasswordSchema,
@@ -60,37 +67,37 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
   if (!loaderData.token) {
     return (
-      <AuthCard title="Choose a new password">
-        <FormError message={ACCOUNT_ERRORS.resetLinkInvalid} />
+      <AuthCard title={t("Choose a new password")}>
+        <FormError message={t(ACCOUNT_ERRORS.resetLinkInvalid)} />
         <AppLink
           to="/forgot-password"
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
-          Ask for a new link
+          {t("Ask for a new link")}
         </AppLink>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t("Choose a new password")}>
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormError message={form.errors?.[0]} />
+        <FormError message={form.errors?.[0] ? t(form.errors[0]) : null} />
         <InputField
           field={fields.password}
-          label="New password"
-          hint="At least 8 characters."
+          label={t("New password")}
+          hint={t("At least 8 characters.")}
           type="password"
           autoComplete="new-password"
         />
         <InputField
           field={fields.confirm}
-          label="Repeat the new password"
+          label={t("Repeat the new password")}
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton pending={pending} pendingLabel="Saving…">
-          Save the new password
+        <SubmitButton pending={pending} pendingLabel={t("Saving…")}>
+          {t("Save the new password")}
         </SubmitButton>
       </Form>
     </AuthCard>

@@ -3,6 +3,9 @@ import { data, redirect } from "react-router";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { AuthCard, FormError } from "#app/components/ui/form.tsx";
 import { ResendForm, VERIFY_PATH } from "#app/components/verify-email-banner.tsx";
+import { Rich, translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import { msg } from "#app/i18n/translator.ts";
 import { resendVerification, verifyEmailToken } from "#app/models/account.server.ts";
 import { VERIFY_RESULTS, type VerifyResult } from "#app/models/account.ts";
 import { seoMeta } from "#app/models/seo.ts";
@@ -14,13 +17,15 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Confirm your email",
-    description: "Confirm the email address of your Carlot account.",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Confirm your email"),
+    description: t("Confirm the email address of your Carlot account."),
     path: VERIFY_PATH,
     matches,
   });
+};
 
 /** A refused "Send the link again" tells the browser when to try again (429, Retry-After). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -44,6 +49,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const result = VERIFY_RESULTS.find((value) => value === asked) ?? null;
   const viewer = await getSessionUser(context, request);
   return {
+    words: pageWords(context, "account"),
     result,
     viewer: viewer ? { email: viewer.email, emailVerified: viewer.emailVerified } : null,
   };
@@ -53,8 +59,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requireUser(context, request, url);
   const form = await readForm(request);
+  const { t } = translatorFor(context);
   if (form.get("intent") !== "resend") {
-    return data({ formError: "This form is not known here." }, { status: 400 });
+    return data({ formError: t("This form is not known here.") }, { status: 400 });
   }
   const services = servicesOf(context);
   const outcome = await resendVerification(services, {
@@ -68,61 +75,86 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return redirectWithToast(services.config, safeRedirectTo(form.get("redirectTo"), VERIFY_PATH), {
     type: "success",
     message: outcome.alreadyVerified
-      ? "Your email address is already confirmed."
-      : `We sent a new link to ${viewer.email}. It works for 24 hours.`,
+      ? t("Your email address is already confirmed.")
+      : t("We sent a new link to {email}. It works for 24 hours.", { email: viewer.email }),
   });
 }
 
 const OUTCOMES: Record<VerifyResult, { title: string; text: string }> = {
   verified: {
-    title: "Your email address is confirmed",
-    text: "Thank you. Emails on your behalf, such as the copies of your contact requests, are now sent to you.",
+    title: msg("Your email address is confirmed"),
+    text: msg(
+      "Thank you. Emails on your behalf, such as the copies of your contact requests, are now sent to you.",
+    ),
   },
   used: {
-    title: "This link was already used",
-    text: "Your email address is already confirmed. There is nothing more to do.",
+    title: msg("This link was already used"),
+    text: msg("Your email address is already confirmed. There is nothing more to do."),
   },
   expired: {
-    title: "This link has expired",
-    text: "Links work for 24 hours. Log in and ask for a new one below.",
+    title: msg("This link has expired"),
+    text: msg("Links work for 24 hours. Log in and ask for a new one below."),
   },
   invalid: {
-    title: "This link is not valid",
-    text: "It may be incomplete: copy the whole link from the email, or ask for a new one below.",
+    title: msg("This link is not valid"),
+    text: msg(
+      "It may be incomplete: copy the whole link from the email, or ask for a new one below.",
+    ),
   },
 };
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { result, viewer } = loaderData;
   const outcome = result ? OUTCOMES[result] : null;
   const waiting = viewer !== null && !viewer.emailVerified;
   return (
-    <AuthCard title={outcome?.title ?? "Confirm your email"}>
+    <AuthCard title={outcome ? t(outcome.title) : t("Confirm your email")}>
       <div className="space-y-4 text-slate-700">
-        <FormError message={actionData?.formError} />
-        {outcome ? <p role="status">{outcome.text}</p> : null}
+        <FormError message={actionData?.formError ? t(actionData.formError) : null} />
+        {outcome ? <p role="status">{t(outcome.text)}</p> : null}
         {!outcome && viewer?.emailVerified ? (
-          <p>Your email address ({viewer.email}) is confirmed.</p>
+          <p>
+            <Rich
+              message="Your email address ({email}) is confirmed."
+              values={{ email: <bdi translate="no">{viewer.email}</bdi> }}
+            />
+          </p>
         ) : null}
         {!outcome && waiting ? (
           <p>
-            We sent a link to <strong>{viewer.email}</strong>. Open it to confirm your address.
+            <Rich
+              message="We sent a link to {email}. Open it to confirm your address."
+              values={{
+                email: (
+                  <strong>
+                    <bdi translate="no">{viewer.email}</bdi>
+                  </strong>
+                ),
+              }}
+            />
           </p>
         ) : null}
         {waiting ? <ResendForm redirectTo={VERIFY_PATH} /> : null}
         {viewer === null && result !== "verified" && result !== "used" ? (
           <p>
-            <AppLink
-              to={`/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              Log in
-            </AppLink>{" "}
-            to ask for a new link.
+            <Rich
+              message="{login} to ask for a new link."
+              values={{
+                login: (
+                  <AppLink
+                    to={`/login?redirectTo=${encodeURIComponent(VERIFY_PATH)}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    {t("Log in")}
+                  </AppLink>
+                ),
+              }}
+            />
           </p>
         ) : null}
         <AppLink to="/" className="inline-block font-semibold text-brand-700 hover:underline">
-          Go to the home page
+          {t("Go to the home page")}
         </AppLink>
       </div>
     </AuthCard>

@@ -1,6 +1,7 @@
 // Where the OpenID Connect sign-in lands: greet, then continue to the remembered page.
 import { redirect } from "react-router";
 
+import { translatorFor } from "#app/i18n/language.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, safeRedirectTo } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
@@ -12,6 +13,6 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!(await getSessionUser(context, request))) throw redirect("/login?error=oidc");
   return redirectWithToast(servicesOf(context).config, redirectTo, {
     type: "success",
-    message: "Logged In Successfully",
+    message: translatorFor(context).t("Logged In Successfully"),
   });
 }

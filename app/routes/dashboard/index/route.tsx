@@ -1,3 +1,6 @@
+import { Rich, translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
+import { msg } from "#app/i18n/translator.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { DASHBOARD_MENU, DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
@@ -9,13 +12,31 @@ import { requirePermission } from "#app/services/session.server.ts";
 import type { Route } from "./+types/route";
 
 const ADMIN_SHORTCUTS = [
-  { to: "/dashboard/audit", label: "Audit Log" },
-  { to: "/dashboard/settings", label: "Site Settings" },
-  { to: "/dashboard/categories", label: "Categories" },
+  { to: "/dashboard/audit", label: msg("Audit Log") },
+  { to: "/dashboard/settings", label: msg("Site Settings") },
+  { to: "/dashboard/categories", label: msg("Categories") },
 ];
+
+/**
+ * The overview's figures (named in English by the model), each worded for its number:
+ * the English stays as it is, other languages agree with the count.
+ */
+const FIGURE_LABEL: Record<string, string> = {
+  "Cars for sale": msg("{count, plural, other {Cars for sale}}"),
+  "Cars sold": msg("{count, plural, other {Cars sold}}"),
+  Advertised: msg("{count, plural, other {Advertised}}"),
+  "Buyers waiting": msg("{count, plural, other {Buyers waiting}}"),
+  Sellers: msg("{count, plural, other {Sellers}}"),
+  Buyers: msg("{count, plural, other {Buyers}}"),
+  Admins: msg("{count, plural, other {Admins}}"),
+  "Open reports": msg("{count, plural, other {Open reports}}"),
+  "Open orders": msg("{count, plural, other {Open orders}}"),
+  "Saved cars": msg("{count, plural, other {Saved cars}}"),
+};
 
 /** A shortcut button: the role's menu pages are the primary ones. */
 function Shortcut({ to, label, primary }: { to: string; label: string; primary?: boolean }) {
+  const t = useT();
   return (
     <li>
       <AppLink
@@ -26,13 +47,16 @@ function Shortcut({ to, label, primary }: { to: string; label: string; primary?:
             : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
         }`}
       >
-        {label}
+        {t(label)}
       </AppLink>
     </li>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Dashboard")];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, t("Dashboard"))];
+};
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(
@@ -41,22 +65,30 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     url,
     DASHBOARD_PAGE_PERMISSION.dashboard,
   );
-  return { viewer, figures: await getDashboardSummary(context.get(dbContext), viewer) };
+  return {
+    viewer,
+    figures: await getDashboardSummary(context.get(dbContext), viewer),
+    words: pageWords(context, "dashboard"),
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { viewer, figures } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-        {ROLE_LABEL[viewer.role]}
+        {t(ROLE_LABEL[viewer.role])}
       </p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
-        Welcome, {viewer.name}
+        <Rich
+          message="Welcome, {name}"
+          values={{ name: <span translate="no">{viewer.name}</span> }}
+        />
       </h1>
       <section aria-labelledby="summary-heading" className="mt-8">
         <h2 id="summary-heading" className="sr-only">
-          Summary
+          {t("Summary")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {figures.map((figure) => (
@@ -67,7 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               >
                 <span className="block text-3xl font-extrabold text-slate-900">{figure.value}</span>
                 <span className="mt-1 block text-sm font-medium text-slate-600">
-                  {figure.label}
+                  {t(FIGURE_LABEL[figure.label] ?? figure.label, { count: figure.value })}
                 </span>
               </AppLink>
             </li>
@@ -76,7 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="shortcuts-heading" className="mt-10">
         <h2 id="shortcuts-heading" className="text-lg font-semibold text-slate-900">
-          Shortcuts
+          {t("Shortcuts")}
         </h2>
         <ul className="mt-3 flex flex-wrap gap-3">
           {DASHBOARD_MENU[viewer.role].map((entry) => (
@@ -88,9 +120,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             : null}
           {viewer.role === "buyer" ? null : (
             // Buyers find their wishlist in the menu; everyone else here.
-            <Shortcut to="/dashboard/wishlist" label="My Wishlist" />
+            <Shortcut to="/dashboard/wishlist" label={msg("My Wishlist")} />
           )}
-          <Shortcut to="/products/allProducts" label="Browse cars" />
+          <Shortcut to="/products/allProducts" label={msg("Browse cars")} />
         </ul>
       </section>
     </div>

@@ -8,6 +8,8 @@ import {
   DashboardListPage,
   EmptyList,
 } from "#app/components/car-requests-table.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -23,34 +25,41 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  titleOf(matches, "My Orders"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, t("My Orders")), { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.myOrders);
   const { db, storage } = servicesOf(context);
-  return loadMyOrdersPage(db, storage, viewer.id, parsePage(url.searchParams.get("page")));
+  const page = await loadMyOrdersPage(
+    db,
+    storage,
+    viewer.id,
+    parsePage(url.searchParams.get("page")),
+  );
+  return { ...page, words: pageWords(context, "dashboard") };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, "delete:order:own");
   const form = await readForm(request);
   const services = servicesOf(context);
+  const { t } = translatorFor(context);
   switch (form.get("intent")) {
     case "cancel": {
       const id = parseId(form.get("id"));
       if (id === null || !(await cancelOrder(services.db, viewer.id, id))) {
-        return data({ error: ORDER_MESSAGES.notYours }, { status: 404 });
+        return data({ error: t(ORDER_MESSAGES.notYours) }, { status: 404 });
       }
       return redirectWithToast(services.config, `${url.pathname}${url.search}`, {
         type: "success",
-        message: ORDER_MESSAGES.cancelled,
+        message: t(ORDER_MESSAGES.cancelled),
       });
     }
     default:
-      return data({ error: "That action is not available here." }, { status: 400 });
+      return data({ error: t("That action is not available here.") }, { status: 400 });
   }
 }
 
@@ -58,43 +67,50 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
   // Every row's form posts to this page: its address is resolved once, not per form.
   const formAction = useFormAction();
+  const t = useT();
   return (
     <DashboardListPage
-      title="My Orders"
+      title={t("My Orders")}
       intro={
         total > 0
-          ? "The sellers you contacted. They reach you on the phone number you gave; cancel a request you no longer need."
+          ? t(
+              "The sellers you contacted. They reach you on the phone number you gave; cancel a request you no longer need.",
+            )
           : undefined
       }
     >
       {rows.length === 0 ? (
-        <EmptyList message="You didn't ordered anything yet.">
+        <EmptyList message={t("You didn't ordered anything yet.")}>
           <AppLink
             to="/products/allProducts"
             className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            Browse cars
+            {t("Browse cars")}
           </AppLink>
         </EmptyList>
       ) : (
         <>
           <CarRequestsTable
-            caption="Your contact requests"
+            caption={t("Your contact requests")}
             rows={rows}
             withStatus={false}
-            actionHeader="Delete"
+            actionHeader={t("Delete")}
             action={(row) => (
               <ConfirmDialog
                 action={formAction}
                 fields={{ intent: "cancel", id: String(row.id) }}
-                title={`Cancel your request for the ${row.car?.title ?? row.title}?`}
-                message="Are You Sure To Cancel This Order?"
-                detail="The seller will no longer see your phone number or meeting place."
-                confirmLabel="Yes, cancel it"
-                pendingLabel="Cancelling…"
+                title={t("Cancel your request for the {car}?", {
+                  car: row.car?.title ?? row.title,
+                })}
+                message={t("Are You Sure To Cancel This Order?")}
+                detail={t("The seller will no longer see your phone number or meeting place.")}
+                confirmLabel={t("Yes, cancel it")}
+                pendingLabel={t("Cancelling…")}
                 tone="danger"
-                trigger="Delete"
-                triggerLabel={`Delete your request for the ${row.car?.title ?? row.title}`}
+                trigger={t("Delete")}
+                triggerLabel={t("Delete your request for the {car}", {
+                  car: row.car?.title ?? row.title,
+                })}
                 triggerClassName="inline-flex items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2 text-xs font-semibold text-red-700 shadow-sm ring-1 ring-red-200 hover:bg-red-50"
               />
             )}

@@ -20,11 +20,12 @@ import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
 import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import {
-  confirmedAgo,
+  daysSince,
   daysUntilHidden,
   isStale,
-  listedAgo,
   needsConfirmationSoon,
 } from "#app/models/freshness.ts";
 import { LISTING_STATUSES } from "#app/models/listing-choices.ts";
@@ -37,7 +38,7 @@ import {
 import type { MyListingRow } from "#app/models/listing-manage.server.ts";
 
 /** The spec's confirm text, used for both delete and status change (spec §8). */
-export const REMOVE_CONFIRM_TEXT = "Sure? Your product will be removed from our website.";
+export const REMOVE_CONFIRM_TEXT = msg("Sure? Your product will be removed from our website.");
 
 export function editListingPath(id: number): string {
   return `/dashboard/productDetails/editProduct/${id}`;
@@ -45,6 +46,7 @@ export function editListingPath(id: number): string {
 
 function CarCell({ row, now, action }: { row: MyListingRow; now: string; action: string }) {
   const { freshDays } = useSite();
+  const t = useT();
   const stale = isStale(row, now, freshDays);
   const soon = needsConfirmationSoon(row, now, freshDays);
   const daysLeft = daysUntilHidden(row.confirmedAt, now, freshDays);
@@ -59,20 +61,29 @@ function CarCell({ row, now, action }: { row: MyListingRow; now: string; action:
           </span>
           <StatusBadge status={row.status} />
         </p>
-        <p className="mt-1 text-xs text-slate-600">{listedAgo(row.createdAt, now)}</p>
+        <p className="mt-1 text-xs text-slate-600">
+          {t("{days, plural, =0 {Listed today} one {Listed # day ago} other {Listed # days ago}}", {
+            days: daysSince(row.createdAt, now),
+          })}
+        </p>
         {row.status === "available" ? (
           <p className={`text-xs ${stale ? "font-semibold text-amber-800" : "text-slate-600"}`}>
-            {confirmedAgo(row.confirmedAt, now)}
+            {t(
+              "{days, plural, =0 {Confirmed available today} one {Confirmed available # day ago} other {Confirmed available # days ago}}",
+              { days: daysSince(row.confirmedAt, now) },
+            )}
           </p>
         ) : null}
         {stale ? (
           <p className="mt-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/30">
-            Hidden from the public lists until you confirm it is still for sale.
+            {t("Hidden from the public lists until you confirm it is still for sale.")}
           </p>
         ) : soon ? (
           <p className="mt-1.5 text-xs font-medium text-amber-800">
-            Leaves the public lists in {daysLeft} {daysLeft === 1 ? "day" : "days"} unless
-            confirmed.
+            {t(
+              "{days, plural, one {Leaves the public lists in # day unless confirmed.} other {Leaves the public lists in # days unless confirmed.}}",
+              { days: daysLeft },
+            )}
           </p>
         ) : null}
         {row.status === "available" ? (
@@ -94,6 +105,7 @@ function StillForSale({
   action: string;
 }) {
   const fetcher = useFetcherOnDemand();
+  const t = useT();
   const pending = fetcher.pending;
   return (
     <form
@@ -111,7 +123,7 @@ function StillForSale({
         type="submit"
         disabled={pending}
         aria-busy={pending || undefined}
-        aria-label={`Confirm ${row.title} is still for sale`}
+        aria-label={t("Confirm {title} is still for sale", { title: row.title })}
         className={
           urgent
             ? `${smallButton} bg-amber-500 text-slate-900 hover:bg-amber-400`
@@ -119,7 +131,7 @@ function StillForSale({
         }
       >
         {pending ? <Spinner /> : null}
-        {pending ? "Confirming…" : "Still for sale"}
+        {pending ? t("Confirming…") : t("Still for sale")}
       </button>
       {fetcher.runner}
     </form>
@@ -127,24 +139,31 @@ function StillForSale({
 }
 
 function DeleteControl({ row, action }: { row: MyListingRow; action: string }) {
+  const t = useT();
   return (
     <DeleteDialog
       action={action}
       id={row.id}
       name={row.title}
-      message={REMOVE_CONFIRM_TEXT}
-      detail="Its photos, and any orders, reports and wishlist entries for it, are deleted too. This can't be undone."
+      message={t(REMOVE_CONFIRM_TEXT)}
+      detail={t(
+        "Its photos, and any orders, reports and wishlist entries for it, are deleted too. This can't be undone.",
+      )}
     />
   );
 }
 
 const STATUS_DETAIL: Record<ListingStatus, string> = {
-  sold: "Marking it Sold takes it off the home page and the public lists. Its own page stays, marked Sold, and you can mark it Available again.",
-  available:
+  sold: msg(
+    "Marking it Sold takes it off the home page and the public lists. Its own page stays, marked Sold, and you can mark it Available again.",
+  ),
+  available: msg(
     "Marking it Available puts it back in the public lists, and counts as confirming it is still for sale.",
+  ),
 };
 
 function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
+  const t = useT();
   const [choice, setChoice] = useState<ListingStatus>(row.status);
   // After a save the page reloads its data: show the stored value. The select
   // itself stays mounted, so focus can return to it when the dialog closes.
@@ -158,18 +177,21 @@ function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
     <ConfirmDialog
       action={action}
       fields={{ intent: "status", id: String(row.id) }}
-      title={`Mark ${row.title} as ${LISTING_STATUS_LABEL[choice]}?`}
-      message={REMOVE_CONFIRM_TEXT}
-      detail={STATUS_DETAIL[choice]}
-      confirmLabel={`Yes, mark ${LISTING_STATUS_LABEL[choice]}`}
-      pendingLabel="Saving…"
+      title={t("Mark {title} as {status}?", {
+        title: row.title,
+        status: t(LISTING_STATUS_LABEL[choice]),
+      })}
+      message={t(REMOVE_CONFIRM_TEXT)}
+      detail={t(STATUS_DETAIL[choice])}
+      confirmLabel={t("Yes, mark {status}", { status: t(LISTING_STATUS_LABEL[choice]) })}
+      pendingLabel={t("Saving…")}
       onCancel={() => setChoice(row.status)}
       className="flex items-center gap-2"
     >
       {({ ask, pending }) => (
         <>
           <label htmlFor={selectId} className="sr-only">
-            Status of {row.title}
+            {t("Status of {title}", { title: row.title })}
           </label>
           <select
             id={selectId}
@@ -185,14 +207,14 @@ function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
           >
             {LISTING_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {LISTING_STATUS_LABEL[status]}
+                {t(LISTING_STATUS_LABEL[status])}
               </option>
             ))}
           </select>
           {pending ? <Spinner className="text-brand-700" /> : null}
           <noscript>
             <button type="submit" className={outlineButton}>
-              Save
+              {t("Save")}
             </button>
           </noscript>
         </>
@@ -203,15 +225,16 @@ function StatusControl({ row, action }: { row: MyListingRow; action: string }) {
 
 function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }) {
   const { freshDays } = useSite();
+  const t = useT();
   if (row.advertised || row.status !== "available") {
     return (
       <span className="flex flex-col items-start gap-1 max-md:items-end">
         <button type="button" disabled className={disabledButton}>
-          {row.advertised ? "Advertised" : "Advertise"}
+          {row.advertised ? t("Advertised") : t("Advertise")}
         </button>
         {row.status !== "available" ? (
           <span className="text-xs text-slate-600">
-            {row.advertised ? "Paused while sold" : "Available cars only"}
+            {row.advertised ? t("Paused while sold") : t("Available cars only")}
           </span>
         ) : null}
       </span>
@@ -221,13 +244,18 @@ function AdvertiseControl({ row, action }: { row: MyListingRow; action: string }
     <ConfirmDialog
       action={action}
       fields={{ intent: "advertise", id: String(row.id) }}
-      title={`Advertise ${row.title} on the home page?`}
-      message="It joins the table 'Here Are Some Best Products' on the home page, labelled as advertised by its seller."
-      detail={`When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for ${freshDays} days.`}
-      confirmLabel="Yes, advertise"
-      pendingLabel="Advertising…"
-      trigger="Advertise"
-      triggerLabel={`Advertise ${row.title}`}
+      title={t("Advertise {title} on the home page?", { title: row.title })}
+      message={t(
+        "It joins the table 'Here Are Some Best Products' on the home page, labelled as advertised by its seller.",
+      )}
+      detail={t(
+        "{freshDays, plural, one {When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for # day.} other {When more cars are advertised than the table holds, they take turns day by day. An advertisement can't be withdrawn; it pauses while the car is sold or not confirmed for # days.}}",
+        { freshDays },
+      )}
+      confirmLabel={t("Yes, advertise")}
+      pendingLabel={t("Advertising…")}
+      trigger={t("Advertise")}
+      triggerLabel={t("Advertise {title}", { title: row.title })}
       triggerClassName={accentButton}
     />
   );
@@ -254,55 +282,56 @@ export function MyProductsTable({
 }) {
   // Every row's forms post to this page: its address is resolved once, not per form.
   const action = useFormAction();
+  const t = useT();
   const columns: Column<MyListingRow>[] = [
     {
-      header: "Car",
+      header: t("Car"),
       mobileLabel: false,
       cell: (row) => <CarCell row={row} now={now} action={action} />,
     },
     {
-      header: "Seller",
+      header: t("Seller"),
       cell: () => <SellerIdentity seller={seller} explainBadge={false} />,
     },
     categoryAndLocation,
     {
-      header: "Details",
+      header: t("Details"),
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
         <AppLink
           to={listingPath(row.id)}
           prefetch="intent"
-          aria-label={`Details of ${row.title}`}
+          aria-label={t("Details of {title}", { title: row.title })}
           className={primaryButton}
         >
-          Details
+          {t("Details")}
           <ArrowRightIcon className="size-3.5" />
         </AppLink>
       ),
     },
     {
-      header: "Delete",
+      header: t("Delete"),
       ...PHONE_BUTTON_ROW,
       cell: (row) => <DeleteControl row={row} action={action} />,
     },
     {
-      header: "Edit",
+      header: t("Edit"),
       ...PHONE_BUTTON_ROW,
       cell: (row) => (
         <AppLink
           to={editListingPath(row.id)}
-          aria-label={`Edit ${row.title}`}
+          aria-label={t("Edit {title}", { title: row.title })}
           className={outlineButton}
         >
-          Edit
+          {t("Edit")}
         </AppLink>
       ),
     },
     {
-      header: "Change Status",
+      header: t("Change Status"),
       cell: (row) => <StatusControl row={row} action={action} />,
     },
-    { header: "Advertise", cell: (row) => <AdvertiseControl row={row} action={action} /> },
+    { header: t("Advertise"), cell: (row) => <AdvertiseControl row={row} action={action} /> },
   ];
   return <DataTable caption={caption} columns={columns} rows={rows} />;
 }

@@ -4,6 +4,9 @@
 import { data } from "react-router";
 
 import { MyProductsTable } from "./my-products-table.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -38,20 +41,21 @@ import type { Route } from "./+types/route";
 
 const PAGE_PERMISSION = DASHBOARD_PAGE_PERMISSION.myProducts;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  titleOf(matches, loaderData?.view === "wishlist" ? "My Wishlist" : "My Products"),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, loaderData?.view === "wishlist" ? t("My Wishlist") : t("My Products"))];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 const PATH = "/dashboard/myProducts";
 export const MESSAGES = {
-  deleted: "Successfully Deleted The Product From This Website",
-  advertised: "Successfully Advertised On The Home Page",
-  missing: "This car is not listed any more.",
-  notYours: "Only the seller of a car can change it.",
-  unknownIntent: "Unknown action. Please reload the page and try again.",
-  badStatus: "Choose Available or Sold.",
+  deleted: msg("Successfully Deleted The Product From This Website"),
+  advertised: msg("Successfully Advertised On The Home Page"),
+  missing: msg("This car is not listed any more."),
+  notYours: msg("Only the seller of a car can change it."),
+  unknownIntent: msg("Unknown action. Please reload the page and try again."),
+  badStatus: msg("Choose Available or Sold."),
 } as const;
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -64,7 +68,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       viewer.id,
       parsePage(url.searchParams.get("page")),
     );
-    return { view: "wishlist" as const, ...saved };
+    return { view: "wishlist" as const, ...saved, words: pageWords(context, "dashboard") };
   }
   const now = new Date();
   const [page, settings] = await Promise.all([
@@ -77,7 +81,13 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   ]);
   // The site shows only verified sellers' cars, and this seller is not verified yet.
   const awaitingVerification = settings.sellersNeedVerification && !page.seller.verified;
-  return { view: "products" as const, now: now.toISOString(), awaitingVerification, ...page };
+  return {
+    view: "products" as const,
+    now: now.toISOString(),
+    awaitingVerification,
+    ...page,
+    words: pageWords(context, "dashboard"),
+  };
 }
 
 /** The listing named by the form, if the viewer may change it: 403 / 404 otherwise. */
@@ -87,41 +97,52 @@ async function ownListing(
   form: FormData,
   permission: Permission,
 ) {
+  const { t } = translatorFor(context);
   // Admins may not use this page to delete others' cars (a later admin feature).
   if (!roleCan(viewer.role, permission))
-    throw data(MESSAGES.notYours, problemInit({ code: "forbidden" }));
+    throw data(t(MESSAGES.notYours), problemInit({ code: "forbidden" }));
   const id = parseId(form.get("id"));
   const car = id === null ? null : await getListingOwner(servicesOf(context).db, id);
-  if (!car) throw data(MESSAGES.missing, problemInit({ code: "not-found" }));
-  if (car.sellerId !== viewer.id) throw data(MESSAGES.notYours, problemInit({ code: "forbidden" }));
+  if (!car) throw data(t(MESSAGES.missing), problemInit({ code: "not-found" }));
+  if (car.sellerId !== viewer.id)
+    throw data(t(MESSAGES.notYours), problemInit({ code: "forbidden" }));
   return car;
 }
 
 type Reply = { type: "success" | "error" | "message"; message: string };
 
-const ADVERTISE_REPLY: Record<Exclude<AdvertiseResult, "missing">, (title: string) => Reply> = {
-  advertised: () => ({ type: "success", message: MESSAGES.advertised }),
-  "already advertised": (title) => ({
+const ADVERTISE_REPLY: Record<
+  Exclude<AdvertiseResult, "missing">,
+  (t: Translate, title: string) => Reply
+> = {
+  advertised: (t) => ({ type: "success", message: t(MESSAGES.advertised) }),
+  "already advertised": (t, title) => ({
     type: "message",
-    message: `${title} is already advertised.`,
+    message: t("{title} is already advertised.", { title }),
   }),
-  "not available": (title) => ({
+  "not available": (t, title) => ({
     type: "error",
-    message: `Only available cars can be advertised. Mark ${title} Available first.`,
+    message: t("Only available cars can be advertised. Mark {title} Available first.", { title }),
   }),
 };
 
 const CONFIRM_REPLY: Record<
   Exclude<ConfirmResult, "missing">,
-  (title: string, freshDays: number) => Reply
+  (t: Translate, title: string, freshDays: number) => Reply
 > = {
-  confirmed: (title, freshDays) => ({
+  confirmed: (t, title, freshDays) => ({
     type: "success",
-    message: `Thanks! ${title} stays listed for another ${freshDays} days.`,
+    message: t(
+      "{freshDays, plural, one {Thanks! {title} stays listed for another # day.} other {Thanks! {title} stays listed for another # days.}}",
+      { title, freshDays },
+    ),
   }),
-  "not available": (title) => ({
+  "not available": (t, title) => ({
     type: "error",
-    message: `${title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.`,
+    message: t(
+      "{title} is marked Sold: there is nothing to confirm. Mark it Available if it is for sale again.",
+      { title },
+    ),
   }),
 };
 
@@ -130,40 +151,44 @@ type IntentRun = (
   car: Owned,
   form: FormData,
   services: AppServices,
+  t: Translate,
 ) => Promise<Reply | false | "missing" | "bad status">;
 type Owned = Awaited<ReturnType<typeof ownListing>>;
 
 const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
   delete: {
     permission: "delete:listing:own",
-    run: async (car, _form, services) =>
-      (await deleteListing(services, car)) && { type: "success", message: MESSAGES.deleted },
+    run: async (car, _form, services, t) =>
+      (await deleteListing(services, car)) && { type: "success", message: t(MESSAGES.deleted) },
   },
   status: {
     permission: "update:listing:own",
-    run: async (car, form, services) => {
+    run: async (car, form, services, t) => {
       const status = LISTING_STATUSES.find((value) => value === form.get("status"));
       if (!status) return "bad status";
-      const message = `${car.title} is now marked ${LISTING_STATUS_LABEL[status]}.`;
+      const message = t("{title} is now marked {status}.", {
+        title: car.title,
+        status: t(LISTING_STATUS_LABEL[status]),
+      });
       const changed = await setListingStatus(services, car, status, new Date());
       return changed && { type: "success", message };
     },
   },
   advertise: {
     permission: "update:listing:own",
-    run: async (car, _form, { db }) => {
+    run: async (car, _form, { db }, t) => {
       const result = await advertiseListing(db, car, new Date());
-      return result !== "missing" && ADVERTISE_REPLY[result](car.title);
+      return result !== "missing" && ADVERTISE_REPLY[result](t, car.title);
     },
   },
   confirm: {
     permission: "update:listing:own",
-    run: async (car, _form, { db }) => {
+    run: async (car, _form, { db }, t) => {
       const [result, { freshDays }] = await Promise.all([
         confirmListing(db, car, new Date()),
         getSiteSettings(db),
       ]);
-      return result !== "missing" && CONFIRM_REPLY[result](car.title, freshDays);
+      return result !== "missing" && CONFIRM_REPLY[result](t, car.title, freshDays);
     },
   },
 };
@@ -171,24 +196,26 @@ const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
   const form = await readForm(request);
+  const { t } = translatorFor(context);
   // Only the intent, the id and (for status) the status are read; anything else is ignored.
   const intent = Object.hasOwn(INTENTS, String(form.get("intent")))
     ? INTENTS[String(form.get("intent"))]
     : undefined;
-  if (!intent) return data({ error: MESSAGES.unknownIntent }, problemInit({ code: "invalid" }));
+  if (!intent) return data({ error: t(MESSAGES.unknownIntent) }, problemInit({ code: "invalid" }));
   const car = await ownListing(context, viewer, form, intent.permission);
   const services = servicesOf(context);
-  const result = await intent.run(car, form, services);
+  const result = await intent.run(car, form, services, t);
   if (result === "bad status") {
-    return data({ error: MESSAGES.badStatus }, problemInit({ code: "invalid" }));
+    return data({ error: t(MESSAGES.badStatus) }, problemInit({ code: "invalid" }));
   }
   if (!result || result === "missing")
-    throw data(MESSAGES.missing, problemInit({ code: "not-found" }));
+    throw data(t(MESSAGES.missing), problemInit({ code: "not-found" }));
   const page = parsePage(url.searchParams.get("page"));
   return redirectWithToast(services.config, page > 1 ? `${PATH}?page=${page}` : PATH, result);
 }
 
 function AddProductLink({ className = "" }: { className?: string }) {
+  const t = useT();
   return (
     <AppLink
       to="/dashboard/sellCar"
@@ -197,24 +224,31 @@ function AddProductLink({ className = "" }: { className?: string }) {
       <span aria-hidden="true" className="text-base leading-none">
         +
       </span>
-      Add A Product
+      {t("Add A Product")}
     </AppLink>
   );
 }
 
 export default function MyProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { freshDays, name: siteName } = useSite();
+  const t = useT();
   if (loaderData.view === "wishlist") return <WishlistView {...loaderData} />;
   const { seller, rows, total, stale, page, pageCount, now } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <PageHeading
-        title="My Products"
+        title={t("My Products")}
         intro={
           <>
-            {total === 0 ? "No cars yet." : `${total} ${total === 1 ? "car" : "cars"} listed.`}{" "}
-            Confirm each car is still for sale at least every {freshDays} days to keep it in the
-            public lists.
+            {total === 0
+              ? t("No cars yet.")
+              : t("{count, plural, one {# car listed.} other {# cars listed.}}", {
+                  count: total,
+                })}{" "}
+            {t(
+              "{freshDays, plural, one {Confirm each car is still for sale at least every # day to keep it in the public lists.} other {Confirm each car is still for sale at least every # days to keep it in the public lists.}}",
+              { freshDays },
+            )}
           </>
         }
       >
@@ -235,10 +269,12 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
           role="status"
           className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30"
         >
-          <p className="font-semibold">Your cars are not public yet.</p>
+          <p className="font-semibold">{t("Your cars are not public yet.")}</p>
           <p className="mt-0.5">
-            {siteName} shows only verified sellers' cars. Once an admin has verified you, your cars
-            appear in the lists and search; until then only you and the admins can see them.
+            {t(
+              "{siteName} shows only verified sellers' cars. Once an admin has verified you, your cars appear in the lists and search; until then only you and the admins can see them.",
+              { siteName },
+            )}
           </p>
         </div>
       ) : null}
@@ -249,13 +285,17 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
           className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30"
         >
           <p className="font-semibold">
-            {stale === 1 ? "1 car is" : `${stale} cars are`} hidden from the public lists.
+            {t(
+              "{count, plural, one {# car is hidden from the public lists.} other {# cars are hidden from the public lists.}}",
+              { count: stale },
+            )}
           </p>
           <p className="mt-0.5">
-            {stale === 1
-              ? `You haven't confirmed it for ${freshDays} days. If it is still for sale, press "Still for sale" on its row to bring it back.`
-              : `You haven't confirmed them for ${freshDays} days. Press "Still for sale" on each one that is still for sale to bring it back.`}{" "}
-            Nothing has been deleted.
+            {t(
+              '{count, plural, one {You haven\'t confirmed it for {freshDays, plural, one {# day} other {# days}}. If it is still for sale, press "Still for sale" on its row to bring it back.} other {You haven\'t confirmed them for {freshDays, plural, one {# day} other {# days}}. Press "Still for sale" on each one that is still for sale to bring it back.}}',
+              { count: stale, freshDays },
+            )}{" "}
+            {t("Nothing has been deleted.")}
           </p>
         </div>
       ) : null}
@@ -267,16 +307,19 @@ export default function MyProducts({ loaderData, actionData }: Route.ComponentPr
               seller={seller}
               rows={rows}
               now={now}
-              caption={`My Products, page ${page} of ${pageCount}`}
+              caption={t("My Products, page {page} of {pageCount}", { page, pageCount })}
             />
             <Pagination page={page} pageCount={pageCount} />
           </>
         ) : (
           <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-            <p className="text-lg font-semibold text-slate-900">You haven't listed any cars yet</p>
+            <p className="text-lg font-semibold text-slate-900">
+              {t("You haven't listed any cars yet")}
+            </p>
             <p className="mx-auto mt-2 max-w-md text-slate-600">
-              Publish your first car with its photos, price and details. It appears in its category
-              and in the list of all cars straight away.
+              {t(
+                "Publish your first car with its photos, price and details. It appears in its category and in the list of all cars straight away.",
+              )}
             </p>
             <AddProductLink className="mt-6" />
           </div>

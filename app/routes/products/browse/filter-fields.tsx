@@ -4,6 +4,8 @@
 // the search bar shares. Plain form fields: they work without JavaScript.
 import type { ReactNode } from "react";
 
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 
 export const field =
@@ -42,6 +44,7 @@ export function Range({
   placeholders: [string, string];
   inputMode?: "numeric";
 }) {
+  const t = useT();
   return (
     <fieldset>
       <legend className={labelText}>{legend}</legend>
@@ -49,7 +52,7 @@ export function Range({
         {names.map((name, index) => (
           <div key={name}>
             <label htmlFor={`filter-${name}`} className="sr-only">
-              {`${legend}, ${index === 0 ? "from" : "to"}`}
+              {index === 0 ? t("{legend}, from", { legend }) : t("{legend}, to", { legend })}
             </label>
             <input
               id={`filter-${name}`}
@@ -70,15 +73,15 @@ export function Range({
 
 /** The filters chosen from a list: name, label, the "any" option and the choices. */
 export const CHOICES = [
-  ["fuel", "Fuel", "Any fuel", FUELS],
-  ["transmission", "Transmission", "Any transmission", TRANSMISSIONS],
-  ["quality", "Quality", "Any quality", QUALITIES],
+  ["fuel", msg("Fuel"), msg("Any fuel"), FUELS],
+  ["transmission", msg("Transmission"), msg("Any transmission"), TRANSMISSIONS],
+  ["quality", msg("Quality"), msg("Any quality"), QUALITIES],
 ] as const;
 
 /** The yes/no filters: name and label. */
 export const FLAGS = [
-  ["verified", "Verified sellers only"],
-  ["sold", "Include sold cars"],
+  ["verified", msg("Verified sellers only")],
+  ["sold", msg("Include sold cars")],
 ] as const;
 export function TextFilter({
   name,

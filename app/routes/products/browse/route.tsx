@@ -18,16 +18,21 @@ import {
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
-import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
+import { pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
 import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
-import type { ListingRow } from "#app/models/listing.ts";
-import { countLabel, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
+import { COUNT_CAP, searchQuery } from "#app/models/search.ts";
 import { seoMeta } from "#app/models/seo.ts";
 import { savedListingIds } from "#app/models/wishlist.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { cachedShared } from "#app/services/cache.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
+
+import { carCount } from "../car-words.ts";
+import { browseHeading, chipsInWords, suggestionsInWords } from "./browse-words.ts";
 
 import type { Route } from "./+types/route";
 
@@ -38,7 +43,7 @@ const SearchNotices = loadWhenShown(() =>
 );
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData) return [{ title: "Cars — Carlot" }];
+  if (!loaderData) return [{ title: translatorOfMatches(matches).t("Cars — Carlot") }];
   const { seo, canonicalQuery } = loaderData;
   return seoMeta({
     ...seo,
@@ -46,30 +51,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     matches,
   });
 };
-
-/** The page's title, description and preview picture, worded on the server. */
-function browseSeo(
-  heading: string,
-  categoryName: string | null,
-  filters: SearchFilters,
-  page: { total: number; capped: boolean; page: number; rows: ListingRow[] },
-) {
-  const what = categoryName ? `used ${categoryName} cars` : "used cars";
-  const count = countLabel(page.total, page.capped).toLowerCase();
-  const filtered = hasFilters(filters);
-  const photo = page.rows[0]?.photo;
-  const pageNote = page.page > 1;
-  return {
-    title: `${filtered ? "Search results: " : ""}${heading}${pageNote ? `, page ${page.page}` : ""}`,
-    description: filtered
-      ? `${count} matching your search among the ${what} for sale on Carlot, from trusted sellers.`
-      : `Browse ${count} ${what} for sale on Carlot${pageNote ? ` (page ${page.page})` : ""}: compare prices, mileage and years, filter by make, model, price and fuel, and contact trusted sellers.`,
-    image: photo
-      ? { url: photo.large, width: photo.width, height: photo.height, alt: page.rows[0]!.title }
-      : null,
-    noindex: filtered,
-  };
-}
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
@@ -101,21 +82,20 @@ function redirectToCanonical(url: URL, wanted: string, corrected: boolean) {
   }
 }
 
-const headingOf = (category: { name: string } | null) =>
-  category ? `${category.name} cars` : "All cars";
-
 /** Moving between categories keeps the filters (and starts again at page 1). */
 function categoryLinks(
+  t: Translate,
   categories: { id: number; slug: string; name: string }[],
   sameSearch: string,
 ) {
-  return [{ id: 0, slug: "allProducts", name: "All cars" }, ...categories].map(
+  return [{ id: 0, slug: "allProducts", name: t("All cars") }, ...categories].map(
     ({ id, slug, name }) => ({ id, name, href: withQuery(`/products/${slug}`, sameSearch) }),
   );
 }
 
 export async function loader({ params, url, context, request }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);
+  const { t } = translatorFor(context);
   const category = await categoryOf(db, params.category, url);
   const [makeModels, categories, viewer, display] = await Promise.all([
     findMakeModels(db),
@@ -137,11 +117,8 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     page.total === 0 ? suggestLooser(db, filters, scope) : [],
   ]);
   return {
-    heading: headingOf(category),
-    seo: browseSeo(headingOf(category), category?.name ?? null, filters, page),
-    categoryName: category?.name ?? null,
-    categorySlug: category?.slug ?? null,
-    categories: categoryLinks(categories, searchQuery(filters, { page: 1 }, { compare })),
+    ...browseHeading(t, category, filters, page),
+    categories: categoryLinks(t, categories, searchQuery(filters, { page: 1 }, { compare })),
     pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
     makeModels,
     filters,
@@ -149,10 +126,25 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     canonicalQuery: searchQuery(filters),
     compare,
     saved,
-    ...filterChips(url.pathname, filters, compare, display),
-    suggestions: looserSearches(url.pathname, looser, compare),
+    ...chipsInWords(t, url.pathname, filters, compare, display),
+    suggestions: suggestionsInWords(t, url.pathname, looser, compare),
     ...page,
+    words: pageWords(context, "products"),
   };
+}
+
+/** "312 cars for sale", "1 car" (with sold cars), "More than 1,000 cars for sale". */
+function resultCount(t: Translate, total: number, capped: boolean, withSold: boolean): string {
+  if (capped) {
+    return withSold
+      ? carCount(t, total, true)
+      : t("{count, plural, one {More than # car for sale} other {More than # cars for sale}}", {
+          count: COUNT_CAP,
+        });
+  }
+  return withSold
+    ? carCount(t, total, false)
+    : t("{count, plural, one {# car for sale} other {# cars for sale}}", { count: total });
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
@@ -162,16 +154,21 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === "loading";
   const { formRef, formKey, go, schedule } = useSearchForm();
   const compareIds = parseCompareIds(compare).ids;
+  const t = useT();
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
-      <aside aria-label="Categories and filters" className="min-w-0 lg:row-span-2">
-        <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Categories</h2>
+      <aside aria-label={t("Categories and filters")} className="min-w-0 lg:row-span-2">
+        <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          {t("Categories")}
+        </h2>
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
           {categories.map((item) => (
             <li key={item.id} className="shrink-0">
               <NavLink
                 to={item.href}
                 prefetch="intent"
+                // Categories are named by the admins ("All cars" is ours, translated).
+                translate={item.id === 0 ? undefined : "no"}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
                     isActive
@@ -205,9 +202,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           {heading}
         </h1>
         <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-          {total === 0
-            ? "No cars match"
-            : `${countLabel(total, capped)}${filters.sold ? "" : " for sale"}`}
+          {total === 0 ? t("No cars match") : resultCount(t, total, capped, filters.sold)}
         </p>
         <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
         {loaderData.notices.length > 0 ? <SearchNotices notices={loaderData.notices} /> : null}
@@ -217,7 +212,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           {rows.length > 0 ? (
             <ListingTable
               rows={rows}
-              caption={`${heading}, page ${page} of ${pageCount}`}
+              caption={t("{heading}, page {page} of {pageCount}", { heading, page, pageCount })}
               saved={loaderData.saved}
               compareIds={compareIds}
             />
@@ -236,7 +231,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         />
         {capped && page === pageCount ? (
           <p className="mt-4 text-center text-sm text-slate-600">
-            That is as far as the pages go. Narrow the search to see the rest.
+            {t("That is as far as the pages go. Narrow the search to see the rest.")}
           </p>
         ) : null}
       </section>

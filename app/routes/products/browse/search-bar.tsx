@@ -1,6 +1,7 @@
 // The keyword box and the sort order above the results. They sit outside the filter
 // panel but belong to its form (form="search-filters"): typing searches after a
 // pause, a new sort order at once.
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { SORT_LABEL, SORTS, type SearchFilters } from "#app/models/search.ts";
 
 import { field, labelText } from "./filter-fields.tsx";
@@ -16,11 +17,12 @@ export function SearchBar({
   schedule: SearchForm["schedule"];
   filters: SearchFilters;
 }) {
+  const t = useT();
   return (
     <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="min-w-0 flex-1">
         <label htmlFor="filter-q" className={labelText}>
-          Search cars
+          {t("Search cars")}
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -32,7 +34,7 @@ export function SearchBar({
             onChange={() => schedule()}
             maxLength={200}
             autoComplete="off"
-            placeholder="Make, model, words in the description…"
+            placeholder={t("Make, model, words in the description…")}
             className={`${field} mt-0`}
           />
           <button
@@ -40,13 +42,13 @@ export function SearchBar({
             form={SEARCH_FORM_ID}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            Search
+            {t("Search")}
           </button>
         </div>
       </div>
       <div>
         <label htmlFor="filter-sort" className={labelText}>
-          Sort by
+          {t("Sort by")}
         </label>
         <select
           id="filter-sort"
@@ -58,7 +60,9 @@ export function SearchBar({
         >
           {SORTS.map((sort) => (
             <option key={sort} value={sort}>
-              {sort === "relevance" ? `${SORT_LABEL[sort]} (when searching)` : SORT_LABEL[sort]}
+              {sort === "relevance"
+                ? t("{sort} (when searching)", { sort: t(SORT_LABEL[sort]) })
+                : t(SORT_LABEL[sort])}
             </option>
           ))}
         </select>

@@ -8,10 +8,21 @@ import { useSite } from "#app/components/use-site.ts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigation } from "react-router";
 
-import { countLabel, type MakeModels, type SearchFilters } from "#app/models/search.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import type { Translate } from "#app/i18n/translator.ts";
+import { COUNT_CAP, type MakeModels, type SearchFilters } from "#app/models/search.ts";
 
 import { CHOICES, Field, field, FLAGS, Range, TextFilter } from "./filter-fields.tsx";
 import { SEARCH_FORM_ID, type SearchForm } from "./use-search-form.ts";
+
+/** The button's words: "Show 312 cars", "Show 1 car", "Show More than 1,000 cars". */
+function showLabel(t: Translate, total: number, capped: boolean): string {
+  return capped
+    ? t("{count, plural, one {Show More than # car} other {Show More than # cars}}", {
+        count: COUNT_CAP,
+      })
+    : t("{count, plural, one {Show # car} other {Show # cars}}", { count: total });
+}
 
 export function SearchFilterPanel({
   formRef,
@@ -35,6 +46,7 @@ export function SearchFilterPanel({
   const location = useLocation();
   const navigation = useNavigation();
   const site = useSite();
+  const t = useT();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   // The parent remounts the panel (key) when the URL changes from elsewhere.
   const [make, setMake] = useState(filters.make ?? "");
@@ -72,7 +84,6 @@ export function SearchFilterPanel({
     filters.verified || undefined,
     filters.sold || undefined,
   ].filter((value) => value !== undefined && value !== "").length;
-  const showLabel = `Show ${countLabel(total, capped)}`;
 
   return (
     <details
@@ -81,10 +92,10 @@ export function SearchFilterPanel({
     >
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 text-sm font-semibold text-slate-900 lg:px-0 lg:text-xs lg:tracking-wide lg:text-slate-500 lg:uppercase [&::-webkit-details-marker]:hidden">
         <span>
-          Filters
+          {t("Filters")}
           {active > 0 ? (
             <span className="ms-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white lg:normal-case">
-              {active} on
+              {t("{count, plural, other {# on}}", { count: active })}
             </span>
           ) : null}
         </span>
@@ -98,7 +109,7 @@ export function SearchFilterPanel({
         method="get"
         action={location.pathname}
         role="search"
-        aria-label="Filter cars"
+        aria-label={t("Filter cars")}
         onChange={onChange}
         onSubmit={(event) => {
           event.preventDefault();
@@ -110,17 +121,17 @@ export function SearchFilterPanel({
         className="grid gap-4 px-4 pb-4 lg:px-0"
       >
         {compare ? <input type="hidden" name="compare" value={compare} /> : null}
-        <Field label="Make" htmlFor="filter-make">
+        <Field label={t("Make")} htmlFor="filter-make">
           <select id="filter-make" name="make" defaultValue={filters.make ?? ""} className={field}>
-            <option value="">Any make</option>
+            <option value="">{t("Any make")}</option>
             {makeModels.map((entry) => (
-              <option key={entry.make} value={entry.make}>
+              <option key={entry.make} value={entry.make} translate="no">
                 {entry.make}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Model" htmlFor="filter-model">
+        <Field label={t("Model")} htmlFor="filter-model">
           <select
             id="filter-model"
             name="model"
@@ -130,58 +141,60 @@ export function SearchFilterPanel({
             className={`${field} disabled:bg-slate-100`}
             aria-describedby={make ? undefined : "filter-model-hint"}
           >
-            <option value="">{make ? "Any model" : "Any model (choose a make first)"}</option>
+            <option value="">{make ? t("Any model") : t("Any model (choose a make first)")}</option>
             {(make ? models : []).map((model) => (
-              <option key={model} value={model}>
+              <option key={model} value={model} translate="no">
                 {model}
               </option>
             ))}
           </select>
           {make ? null : (
             <span id="filter-model-hint" className="sr-only">
-              Models are listed once a make is chosen.
+              {t("Models are listed once a make is chosen.")}
             </span>
           )}
         </Field>
         <Range
-          legend="Year"
+          legend={t("Year")}
           names={["minYear", "maxYear"]}
           values={[filters.minYear, filters.maxYear]}
-          placeholders={["From", "To"]}
+          placeholders={[t("From"), t("To")]}
         />
         <Range
-          legend={`Price (${site.price.symbol})`}
+          legend={t("Price ({symbol})", { symbol: site.price.symbol })}
           names={["minPrice", "maxPrice"]}
           values={[filters.minPrice, filters.maxPrice]}
-          placeholders={["Min", "Max"]}
+          placeholders={[t("Min"), t("Max")]}
         />
         <TextFilter
           name="maxMileage"
-          label={`Maximum mileage (${site.distanceUnit})`}
+          label={t("Maximum mileage ({unit})", { unit: site.distanceUnit })}
           value={filters.maxMileage}
-          placeholder="Any"
+          placeholder={t("Any")}
           numeric
         />
         {CHOICES.map(([name, label, any, choices]) => (
-          <Field key={name} label={label} htmlFor={`filter-${name}`}>
+          <Field key={name} label={t(label)} htmlFor={`filter-${name}`}>
             <select
               id={`filter-${name}`}
               name={name}
               defaultValue={filters[name] ?? ""}
               className={field}
             >
-              <option value="">{any}</option>
+              <option value="">{t(any)}</option>
               {choices.map((choice) => (
-                <option key={choice}>{choice}</option>
+                <option key={choice} value={choice}>
+                  {t(choice)}
+                </option>
               ))}
             </select>
           </Field>
         ))}
         <TextFilter
           name="location"
-          label="Location"
+          label={t("Location")}
           value={filters.location}
-          placeholder="City or state"
+          placeholder={t("City or state")}
         />
         <div className="grid gap-2">
           {FLAGS.map(([name, label]) => (
@@ -196,7 +209,7 @@ export function SearchFilterPanel({
                 defaultChecked={filters[name]}
                 className="size-4 rounded border-slate-300 accent-brand-600"
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </div>
@@ -205,7 +218,7 @@ export function SearchFilterPanel({
             type="submit"
             className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            <span aria-live="polite">{busy ? "Updating…" : showLabel}</span>
+            <span aria-live="polite">{busy ? t("Updating…") : showLabel(t, total, capped)}</span>
           </button>
         </div>
       </form>

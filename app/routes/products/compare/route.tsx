@@ -11,6 +11,8 @@ import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-co
 import { findCompareCars } from "#app/models/search.server.ts";
 import { seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 
 import type { Route } from "./+types/route";
 
@@ -20,14 +22,21 @@ const SearchNotices = loadWhenShown(() =>
 );
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  // This page's own words too, should the matches not carry them.
+  const { t } = translatorOfMatches([...matches, { loaderData }]);
   const cars = loaderData?.cars ?? [];
   const names = cars.map((car) => car.title);
   return seoMeta({
-    title: names.length > 1 ? `Compare ${names.join(" vs ")}` : "Compare cars",
+    title: names.length > 1 ? t("Compare {cars}", { cars: names.join(" vs ") }) : t("Compare cars"),
     description:
       names.length > 1
-        ? `${names.join(", ")} side by side on Carlot: price, year, mileage, fuel, transmission, usage and seller.`
-        : "Compare up to four used cars on Carlot side by side: price, year, mileage, fuel, transmission, usage and seller.",
+        ? t(
+            "{cars} side by side on Carlot: price, year, mileage, fuel, transmission, usage and seller.",
+            { cars: names.join(", ") },
+          )
+        : t(
+            "Compare up to four used cars on Carlot side by side: price, year, mileage, fuel, transmission, usage and seller.",
+          ),
     path: compareHref(cars.map((car) => car.id)),
     matches,
     // Any set of cars makes a comparison page: none of them is worth indexing.
@@ -39,6 +48,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, storage } = servicesOf(context);
+  const { t } = translatorFor(context);
   const { ids, invalid, extra } = parseCompareIds(url.searchParams.getAll("ids").join(","));
   const cars = await findCompareCars(db, storage, ids);
   const found = new Set(cars.map((car) => car.id));
@@ -46,24 +56,39 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const notices: string[] = [];
   if (invalid.length > 0) {
     notices.push(
-      `We ignored ${invalid.map((piece) => `“${piece}”`).join(", ")}: not a car number.`,
+      t("{count, plural, other {We ignored {pieces}: not a car number.}}", {
+        count: invalid.length,
+        pieces: invalid.map((piece) => `“${piece}”`).join(", "),
+      }),
     );
   }
   if (missing.length > 0) {
     notices.push(
-      `${missing.length === 1 ? "Car" : "Cars"} ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not for sale on Carlot any more, so ${missing.length === 1 ? "it is" : "they are"} left out.`,
+      t(
+        "{count, plural, one {Car {ids} is not for sale on Carlot any more, so it is left out.} other {Cars {ids} are not for sale on Carlot any more, so they are left out.}}",
+        { count: missing.length, ids: missing.join(", ") },
+      ),
     );
   }
   if (extra.length > 0) {
     notices.push(
-      `You can compare up to ${COMPARE_MAX} cars, so we left out ${extra.length === 1 ? "car" : "cars"} ${extra.join(", ")}.`,
+      t(
+        "{count, plural, one {You can compare up to {max} cars, so we left out car {ids}.} other {You can compare up to {max} cars, so we left out cars {ids}.}}",
+        { count: extra.length, max: COMPARE_MAX, ids: extra.join(", ") },
+      ),
     );
   }
-  return { cars, notices, onlyDifferences: url.searchParams.get("diff") === "1" };
+  return {
+    cars,
+    notices,
+    onlyDifferences: url.searchParams.get("diff") === "1",
+    words: pageWords(context, "products"),
+  };
 }
 
 function ShareLink({ href }: { href: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   return (
     <button
       type="button"
@@ -75,13 +100,14 @@ function ShareLink({ href }: { href: string }) {
       }}
       className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
     >
-      <span aria-live="polite">{copied ? "Link copied" : "Copy link"}</span>
+      <span aria-live="polite">{copied ? t("Link copied") : t("Copy link")}</span>
     </button>
   );
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { cars, notices, onlyDifferences } = loaderData;
+  const t = useT();
   const ids = cars.map((car) => car.id);
   useSyncTray(ids);
   const href = compareHref(ids);
@@ -89,11 +115,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <PageHeading
-        title="Compare cars"
+        title={t("Compare cars")}
         intro={
           cars.length === 0
-            ? `Choose up to ${COMPARE_MAX} cars with their Compare buttons.`
-            : `${cars.length} of ${COMPARE_MAX} cars. The address of this page shows these cars to anyone you send it to.`
+            ? t("Choose up to {max} cars with their Compare buttons.", { max: COMPARE_MAX })
+            : t(
+                "{count} of {max} cars. The address of this page shows these cars to anyone you send it to.",
+                { count: cars.length, max: COMPARE_MAX },
+              )
         }
       >
         <div className="flex flex-wrap items-center gap-2">
@@ -104,7 +133,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               aria-pressed={onlyDifferences}
               role="button"
             >
-              {onlyDifferences ? "Show every row" : "Only differences"}
+              {onlyDifferences ? t("Show every row") : t("Only differences")}
             </AppLink>
           ) : null}
           {cars.length > 0 ? <ShareLink href={href} /> : null}
@@ -113,7 +142,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               to={addMore}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
             >
-              {cars.length === 0 ? "Find cars" : "Add a car"}
+              {cars.length === 0 ? t("Find cars") : t("Add a car")}
             </AppLink>
           ) : null}
         </div>
@@ -123,15 +152,19 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         <CompareTable cars={cars} onlyDifferences={onlyDifferences} />
       ) : (
         <div className="mt-6 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-semibold text-slate-900">No cars to compare yet</p>
+          <p className="text-lg font-semibold text-slate-900">{t("No cars to compare yet")}</p>
           <p className="mt-2 text-slate-600">
-            Press “Compare” on up to {COMPARE_MAX} cars in the lists or on their pages, then open
-            the comparison.
+            {t(
+              "Press “Compare” on up to {max} cars in the lists or on their pages, then open the comparison.",
+              { max: COMPARE_MAX },
+            )}
           </p>
         </div>
       )}
       {cars.length === 1 ? (
-        <p className="mt-4 text-sm text-slate-600">Add at least one more car to see differences.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          {t("Add at least one more car to see differences.")}
+        </p>
       ) : null}
     </div>
   );

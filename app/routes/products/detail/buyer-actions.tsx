@@ -7,6 +7,7 @@ import { ContactSellerDialog, ContactSellerInline } from "./contact-seller.tsx";
 import { ReportCarButton, ReportCarInline, type ReportReply } from "./report-car.tsx";
 import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 import type { ListingDetail } from "#app/models/listing-detail.server.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
@@ -33,11 +34,12 @@ export function BuyerActions({
   reportOnPage: boolean;
   reportReply: ReportReply | null;
 }) {
+  const t = useT();
   const own = viewer.email.toLowerCase() === listing.seller.email.toLowerCase();
   const notice = own
-    ? "This is your car. Buyers who contact you about it appear in My Buyers."
+    ? t("This is your car. Buyers who contact you about it appear in My Buyers.")
     : listing.status === "sold"
-      ? ORDER_MESSAGES.soldCar
+      ? t(ORDER_MESSAGES.soldCar)
       : null;
   const contact = {
     listingId: listing.id,
@@ -59,11 +61,19 @@ export function BuyerActions({
           role="status"
           className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-600/25"
         >
-          You have contacted the seller about this car. Follow or cancel your request in{" "}
-          <AppLink to="/dashboard/myorders" className="font-semibold underline underline-offset-2">
-            My Orders
-          </AppLink>
-          .
+          <Rich
+            message="You have contacted the seller about this car. Follow or cancel your request in {myOrders}."
+            values={{
+              myOrders: (
+                <AppLink
+                  to="/dashboard/myorders"
+                  className="font-semibold underline underline-offset-2"
+                >
+                  {t("My Orders")}
+                </AppLink>
+              ),
+            }}
+          />
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -76,7 +86,7 @@ export function BuyerActions({
       {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
       {!own && reported ? (
         <p className="mt-3 text-sm text-slate-600">
-          You reported this car to the admins. Thank you: they will look at it.
+          {t("You reported this car to the admins. Thank you: they will look at it.")}
         </p>
       ) : null}
       {!own && !reported && reportOnPage ? (

@@ -1,11 +1,22 @@
 // Parts of a car's page (app/routes/products/detail/route.tsx) that every visitor sees.
 
-export function Fact({ label, value }: { label: string; value: string | number | null }) {
+/** One fact; `theirs` when the value is the seller's own words (make, model, colour). */
+export function Fact({
+  label,
+  value,
+  theirs = false,
+}: {
+  label: string;
+  value: string | number | null;
+  theirs?: boolean;
+}) {
   if (value === null || value === "") return null;
   return (
     <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 font-semibold text-slate-900">{value}</dd>
+      <dd translate={theirs ? "no" : undefined} className="mt-1 font-semibold text-slate-900">
+        {value}
+      </dd>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { contactSellerSchema } from "#app/models/order-form.ts";
 import { SAFETY_PATH, SAFETY_TIPS } from "#app/models/safety.ts";
 
@@ -48,32 +49,56 @@ export function ContactFields({
   pending: boolean;
 }) {
   const { fields, formError } = contact;
+  const t = useT();
   return (
     <>
       <input type="hidden" name="intent" value="order" />
       <div className="space-y-1">
         <FormError message={formError} />
-        <Field label="Your email" errorId="contact-buyerEmail-error">
-          <input type="email" value={props.buyer.email} disabled className={lockedClass} />
+        <Field label={t("Your email")} errorId="contact-buyerEmail-error">
+          <input
+            type="email"
+            value={props.buyer.email}
+            disabled
+            translate="no"
+            className={lockedClass}
+          />
         </Field>
-        <Field label="Seller's email" errorId="contact-sellerEmail-error">
-          <input type="email" value={props.sellerEmail} disabled className={lockedClass} />
+        <Field label={t("Seller's email")} errorId="contact-sellerEmail-error">
+          <input
+            type="email"
+            value={props.sellerEmail}
+            disabled
+            translate="no"
+            className={lockedClass}
+          />
         </Field>
-        <Field label="Car's location" errorId="contact-location-error">
-          <input type="text" value={props.location} disabled className={lockedClass} />
+        <Field label={t("Car's location")} errorId="contact-location-error">
+          <input
+            type="text"
+            value={props.location}
+            disabled
+            translate="no"
+            className={lockedClass}
+          />
         </Field>
-        <InputField field={fields.buyerName} label="Your name" autoComplete="name" maxLength={80} />
+        <InputField
+          field={fields.buyerName}
+          label={t("Your name")}
+          autoComplete="name"
+          maxLength={80}
+        />
         <InputField
           field={fields.meetingLocation}
-          label="Where would you like to meet?"
-          hint="A busy public place is best, for example a supermarket car park."
+          label={t("Where would you like to meet?")}
+          hint={t("A busy public place is best, for example a supermarket car park.")}
           autoComplete="address-level2"
           maxLength={160}
         />
         <InputField
           field={fields.buyerPhone}
-          label="Contact number"
-          hint="Only this seller sees it, and only while your request is open."
+          label={t("Contact number")}
+          hint={t("Only this seller sees it, and only while your request is open.")}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -81,25 +106,25 @@ export function ContactFields({
         />
       </div>
       <aside
-        aria-label="Stay safe"
+        aria-label={t("Stay safe")}
         className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/25"
       >
-        <p className="font-semibold">Stay safe</p>
+        <p className="font-semibold">{t("Stay safe")}</p>
         <ul className="mt-1 list-disc space-y-1 ps-5">
           {SAFETY_TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
         <AppLink
           to={SAFETY_PATH}
           className="mt-1 inline-block font-semibold text-amber-950 underline underline-offset-2"
         >
-          More advice on buying safely
+          {t("More advice on buying safely")}
         </AppLink>
       </aside>
       <div className="mt-5">
-        <SubmitButton pending={pending} pendingLabel="Sending your request…">
-          Send to the seller
+        <SubmitButton pending={pending} pendingLabel={t("Sending your request…")}>
+          {t("Send to the seller")}
         </SubmitButton>
       </div>
     </>

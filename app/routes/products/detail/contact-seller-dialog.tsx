@@ -10,12 +10,14 @@ import {
   type ContactProps,
   type ContactReply,
 } from "./contact-fields.tsx";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
 
 export default function ContactSellerDialogBody({
   dialog,
   ...props
 }: ContactProps & { dialog: DialogControl }) {
+  const t = useT();
   const fetcher = useFetcher<ContactReply>();
   const pending = fetcher.state !== "idle";
   const contact = useContactForm(props, fetcher.data?.result);
@@ -27,18 +29,20 @@ export default function ContactSellerDialogBody({
     <FormDialogFrame {...dialog} pending={pending} formError={undefined}>
       <div className="flex items-start justify-between gap-4">
         <Dialog.Title className="text-lg font-semibold text-slate-900">
-          Contact the seller
+          {t("Contact the seller")}
         </Dialog.Title>
         <Dialog.Close
           className="-mt-1 -me-2 rounded-lg px-2 py-1 text-sm font-semibold text-slate-600 hover:bg-slate-100"
           disabled={pending}
         >
-          Close
+          {t("Close")}
         </Dialog.Close>
       </div>
       <Dialog.Description className="mt-1 text-sm text-slate-600">
-        The seller of the {props.title} gets your name, email, phone number and where you would like
-        to meet, and will contact you.
+        <Rich
+          message="The seller of the {title} gets your name, email, phone number and where you would like to meet, and will contact you."
+          values={{ title: <span translate="no">{props.title}</span> }}
+        />
       </Dialog.Description>
       <div className="mt-4">
         <fetcher.Form method="post" action={props.action} {...getFormProps(contact.form)}>

@@ -10,6 +10,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 
 import { ContactFields, useContactForm, type ContactProps } from "./contact-fields.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 
 /** The form shown on the page itself (no JavaScript, `?contact`). */
 export function ContactSellerInline(props: ContactProps) {
@@ -21,7 +22,10 @@ export function ContactSellerInline(props: ContactProps) {
       className="mt-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200"
     >
       <h2 id="contact-seller-heading" className="text-lg font-semibold text-slate-900">
-        Contact the seller about the {props.title}
+        <Rich
+          message="Contact the seller about the {title}"
+          values={{ title: <span translate="no">{props.title}</span> }}
+        />
       </h2>
       <div className="mt-4">
         <form method="post" action={props.action} {...getFormProps(contact.form)}>
@@ -46,6 +50,7 @@ export function ContactSellerDialog(props: ContactProps) {
   const [opened, setOpened] = useState(false);
   const trigger = useRef<HTMLAnchorElement>(null);
   const contentId = useId();
+  const t = useT();
   return (
     <>
       <AppLink
@@ -63,7 +68,7 @@ export function ContactSellerDialog(props: ContactProps) {
         }}
         className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 sm:w-auto"
       >
-        Contact Seller
+        {t("Contact Seller")}
       </AppLink>
       {opened ? (
         <Suspense fallback={null}>

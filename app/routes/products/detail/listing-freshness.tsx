@@ -1,7 +1,9 @@
 // "Listed N days ago" and "Confirmed available N days ago" on a car's own page,
 // and the note shown while a car awaits its seller's confirmation (DESIGN 21).
+// The words are freshness.ts's listedAgo and confirmedAgo, in the reader's language.
 import { useSite } from "#app/components/use-site.ts";
-import { confirmedAgo, isStale, listedAgo } from "#app/models/freshness.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { daysSince, isStale } from "#app/models/freshness.ts";
 import { type ListingStatus } from "#app/models/listing.ts";
 
 export function ListingFreshness({
@@ -17,25 +19,35 @@ export function ListingFreshness({
   now: string;
 }) {
   const { freshDays } = useSite();
+  const t = useT();
   const stale = isStale({ status, confirmedAt }, now, freshDays);
   return (
     <div className="mt-2 text-sm text-slate-600">
       <p>
-        {listedAgo(createdAt, now)}
+        {t("{count, plural, =0 {Listed today} one {Listed # day ago} other {Listed # days ago}}", {
+          count: daysSince(createdAt, now),
+        })}
         {status === "available" ? (
           <>
             <span aria-hidden="true" className="max-sm:hidden">
               {" · "}
             </span>
-            <span className="max-sm:block">{confirmedAgo(confirmedAt, now)}</span>
+            <span className="max-sm:block">
+              {t(
+                "{count, plural, =0 {Confirmed available today} one {Confirmed available # day ago} other {Confirmed available # days ago}}",
+                { count: daysSince(confirmedAt, now) },
+              )}
+            </span>
           </>
         ) : null}
       </p>
       {stale ? (
         <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-amber-950 ring-1 ring-amber-600/30">
-          <span className="font-semibold">Awaiting the seller's confirmation.</span> The seller has
-          not confirmed for {freshDays} days that this car is still for sale, so it is not shown in
-          the lists until they do.
+          <span className="font-semibold">{t("Awaiting the seller's confirmation.")}</span>{" "}
+          {t(
+            "{days, plural, other {The seller has not confirmed for # days that this car is still for sale, so it is not shown in the lists until they do.}}",
+            { days: freshDays },
+          )}
         </p>
       ) : null}
     </div>

@@ -7,6 +7,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
 import type { FormBody, SchemaFields } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import type { Translate } from "#app/i18n/translator.ts";
 import { reportFormSchema } from "#app/models/report-form.ts";
 import {
   REPORT_DETAILS_MAX,
@@ -20,19 +22,23 @@ export type ReportReply = { intent: "report"; result: SubmissionResult<string[]>
 
 /** Why: one of the reasons, and optional words. */
 function ReportFields({ fields }: { fields: SchemaFields<typeof reportFormSchema> }) {
+  const t = useT();
+  const labels = Object.fromEntries(
+    REPORT_REASONS.map((reason) => [reason, t(REPORT_REASON_LABEL[reason])]),
+  ) as typeof REPORT_REASON_LABEL;
   return (
     <>
       <ChoiceField
         field={fields.reason}
-        legend="Why are you reporting it?"
+        legend={t("Why are you reporting it?")}
         type="radio"
         values={REPORT_REASONS}
-        labels={REPORT_REASON_LABEL}
+        labels={labels}
       />
       <TextareaField
         field={fields.details}
-        label="Anything the admins should know? (optional)"
-        hint="For example what is wrong in the listing. The seller does not see your report."
+        label={t("Anything the admins should know? (optional)")}
+        hint={t("For example what is wrong in the listing. The seller does not see your report.")}
         maxLength={REPORT_DETAILS_MAX}
       />
     </>
@@ -40,16 +46,16 @@ function ReportFields({ fields }: { fields: SchemaFields<typeof reportFormSchema
 }
 
 /** The form, its heading and its question. `path` is the car's page. */
-const reportForm = (path: string, title: string) => ({
-  title: `Report ${title} to the admins`,
-  description: REPORT_MESSAGES.confirm,
+const reportForm = (t: Translate, path: string, title: string) => ({
+  title: t("Report {title} to the admins", { title }),
+  description: t(REPORT_MESSAGES.confirm),
   ...({
     action: `${path}?report`,
     formId: "report-car-form",
     schema: reportFormSchema,
     hidden: { intent: "report" },
-    submitLabel: "Yes, report",
-    pendingLabel: "Reporting…",
+    submitLabel: t("Yes, report"),
+    pendingLabel: t("Reporting…"),
     tone: "danger",
     children: (fields) => <ReportFields fields={fields} />,
   } satisfies FormBody<typeof reportFormSchema>),
@@ -57,10 +63,11 @@ const reportForm = (path: string, title: string) => ({
 
 /** The button and its dialog. */
 export function ReportCarButton({ path, title }: { path: string; title: string }) {
+  const t = useT();
   return (
     <FormDialog
-      {...reportForm(path, title)}
-      trigger="Report To Admin"
+      {...reportForm(t, path, title)}
+      trigger={t("Report To Admin")}
       fallbackHref={`${path}?report#report-car`}
       triggerClassName="inline-flex items-center justify-center rounded-lg px-3 py-2.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
     />
@@ -77,9 +84,10 @@ export function ReportCarInline({
   title: string;
   reply: ReportReply | null;
 }) {
+  const t = useT();
   return (
     <FormSection
-      {...reportForm(path, title)}
+      {...reportForm(t, path, title)}
       id="report-car"
       closeTo={path}
       lastResult={reply?.result}

@@ -16,7 +16,9 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { parseId } from "#app/models/id.ts";
 import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
-import { formatMileage, formatPrice, listingPath, usageLine } from "#app/models/listing.ts";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import { formatMileage, formatPrice, listingPath } from "#app/models/listing.ts";
 import { getPriceGuidance } from "#app/models/price-guidance.server.ts";
 import { carJsonLd, seoMeta, siteOf, summarize, titleOf } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -29,6 +31,7 @@ import type { loader as rootLoader } from "#app/root.tsx";
 import { contactSeller, reportCar } from "./buyer-forms.server.ts";
 import { carForViewer, viewerMarks } from "#app/models/car-page.server.ts";
 import type { Route } from "./+types/route";
+import { usageWords } from "../car-words.ts";
 
 function MapPinIcon(props: IconProps) {
   return (
@@ -40,13 +43,18 @@ function MapPinIcon(props: IconProps) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [titleOf(matches, "Car not found")];
+  // This page's own words too, should the matches not carry them.
+  const { t } = translatorOfMatches([...matches, { loaderData }]);
+  if (!loaderData) return [titleOf(matches, t("Car not found"))];
   const { listing, indexable } = loaderData;
   const cover = listing.photos[0];
   const facts = [listing.year, listing.make, listing.model].filter(Boolean).join(" ");
   const price = formatPrice(listing.resalePrice, siteOf(matches).price);
   return seoMeta({
-    title: `${listing.title} — ${price}${listing.status === "sold" ? " (sold)" : ""}`,
+    title:
+      listing.status === "sold"
+        ? t("{title} — {price} (sold)", { title: listing.title, price })
+        : t("{title} — {price}", { title: listing.title, price }),
     description: summarize(
       `${facts ? `${facts}, ` : ""}${listing.location}, ${price}. ${listing.description}`,
     ),
@@ -94,6 +102,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
       listingPath(listing.id),
       car.currency,
     ),
+    words: pageWords(context, "products"),
   };
 }
 
@@ -109,7 +118,10 @@ export async function action({ params, context, request, url }: Route.ActionArgs
     case "report":
       return reportCar(ask, form);
     default:
-      return data({ error: "That action is not available here." }, { status: 400 });
+      return data(
+        { error: translatorFor(context).t("That action is not available here.") },
+        { status: 400 },
+      );
   }
 }
 
@@ -123,19 +135,20 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
   const { listing } = loaderData;
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const site = useSite();
+  const t = useT();
   const [cover, ...others] = listing.photos;
   const loginHref = `/login?redirectTo=${encodeURIComponent(`/dashboard/productDetails/${listing.id}`)}`;
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={t("Breadcrumb")} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
             <AppLink to="/products" className="hover:text-brand-700">
-              Products
+              {t("Products")}
             </AppLink>
           </li>
           <li aria-hidden="true">/</li>
-          <li>
+          <li translate="no">
             {listing.category.slug === null ? (
               listing.category.name
             ) : (
@@ -145,7 +158,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             )}
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate font-medium text-slate-900">
+          <li aria-current="page" translate="no" className="truncate font-medium text-slate-900">
             {listing.title}
           </li>
         </ol>
@@ -167,8 +180,12 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
               />
               <span className="absolute end-3 bottom-3 rounded-full bg-slate-900/75 px-3 py-1 text-xs font-semibold text-white">
-                Click to zoom · {listing.photos.length}{" "}
-                {listing.photos.length === 1 ? "photo" : "photos"}
+                {t(
+                  "{count, plural, one {Click to zoom · # photo} other {Click to zoom · # photos}}",
+                  {
+                    count: listing.photos.length,
+                  },
+                )}
               </span>
             </PhotoViewer>
           ) : (
@@ -182,7 +199,10 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                     photos={listing.photos}
                     startIndex={index + 1}
                     title={listing.title}
-                    label={`Open photo ${index + 2} of ${listing.title}`}
+                    label={t("Open photo {number} of {title}", {
+                      number: index + 2,
+                      title: listing.title,
+                    })}
                     className="block overflow-hidden rounded-xl bg-slate-200"
                   >
                     <ListingPicture
@@ -200,22 +220,28 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
 
         <div>
           <div className="flex flex-wrap items-center gap-3">
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20">
+            <span
+              translate="no"
+              className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-600/20"
+            >
               {listing.category.name}
             </span>
             <StatusBadge status={listing.status} />
           </div>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h1
+            translate="no"
+            className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             {listing.title}
           </h1>
           <p className="mt-2 flex items-center gap-1.5 text-slate-600">
-            <MapPinIcon className="size-4" /> {listing.location}
+            <MapPinIcon className="size-4" /> <span translate="no">{listing.location}</span>
           </p>
 
           <dl className="mt-6 grid grid-cols-2 gap-3">
             <div className="rounded-xl bg-brand-900 px-4 py-3 text-white">
               <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">
-                Resale price
+                {t("Resale price")}
               </dt>
               <dd className="mt-1 text-2xl font-extrabold">
                 <Price cents={listing.resalePrice} />
@@ -223,7 +249,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             </div>
             <div className="rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-                Original price
+                {t("Original price")}
               </dt>
               <dd className="mt-1 text-2xl font-bold text-slate-500">
                 <Price cents={listing.originalPrice} />
@@ -231,7 +257,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
             </div>
           </dl>
           <p className="mt-4 font-medium text-slate-900">
-            {usageLine(listing.yearsUsed, listing.periodAmount, listing.periodUnit)}
+            {usageWords(t, listing.yearsUsed, listing.periodAmount, listing.periodUnit)}
           </p>
           <ListingFreshness
             status={listing.status}
@@ -241,9 +267,10 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
           />
           {loaderData.awaitingVerification ? (
             <p className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-600/30">
-              <span className="font-semibold">Awaiting the seller's verification.</span> This site
-              shows only verified sellers' cars, so only the seller and the admins see this page
-              until an admin verifies the seller.
+              <span className="font-semibold">{t("Awaiting the seller's verification.")}</span>{" "}
+              {t(
+                "This site shows only verified sellers' cars, so only the seller and the admins see this page until an admin verifies the seller.",
+              )}
             </p>
           ) : null}
           <div className="mt-4">
@@ -263,7 +290,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
               id="seller-heading"
               className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
             >
-              Seller
+              {t("Seller")}
             </h2>
             <div className="mt-3">
               <SellerIdentity seller={listing.seller} showEmail />
@@ -290,12 +317,12 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
               />
             ) : (
               <div className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20">
-                <p>Please log in to contact the seller.</p>
+                <p>{t("Please log in to contact the seller.")}</p>
                 <AppLink
                   to={loginHref}
                   className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
                 >
-                  Log in
+                  {t("Log in")}
                 </AppLink>
               </div>
             )}
@@ -306,32 +333,35 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
       <div className="mt-10 grid gap-8 lg:grid-cols-[1.35fr_1fr] lg:gap-12">
         <section aria-labelledby="description-heading">
           <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
-            Description
+            {t("Description")}
           </h2>
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+          <p translate="no" className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
             {listing.description}
           </p>
         </section>
         <section aria-labelledby="facts-heading">
           <h2 id="facts-heading" className="text-xl font-semibold text-slate-900">
-            Car details
+            {t("Car details")}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-3">
-            <Fact label="Quality" value={listing.quality} />
-            <Fact label="Make" value={listing.make} />
-            <Fact label="Model" value={listing.model} />
-            <Fact label="Year" value={listing.year} />
+            <Fact label={t("Quality")} value={t(listing.quality)} />
+            <Fact label={t("Make")} value={listing.make} theirs />
+            <Fact label={t("Model")} value={listing.model} theirs />
+            <Fact label={t("Year")} value={listing.year} />
             <Fact
-              label="Mileage"
+              label={t("Mileage")}
               value={
                 listing.mileageKm === null
                   ? null
                   : formatMileage(listing.mileageKm, listing.mileageUnit, site.price)
               }
             />
-            <Fact label="Fuel" value={listing.fuel} />
-            <Fact label="Transmission" value={listing.transmission} />
-            <Fact label="Colour" value={listing.colour} />
+            <Fact label={t("Fuel")} value={listing.fuel ? t(listing.fuel) : null} />
+            <Fact
+              label={t("Transmission")}
+              value={listing.transmission ? t(listing.transmission) : null}
+            />
+            <Fact label={t("Colour")} value={listing.colour} theirs />
           </dl>
         </section>
       </div>

@@ -1,16 +1,27 @@
 import type { ReactNode } from "react";
 
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Blogs",
-    description: `Short written answers from the ${siteNameOf(matches)} team to common web-development questions.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Blogs"),
+    description: t(
+      "Short written answers from the {site} team to common web-development questions.",
+      { site: siteNameOf(matches) },
+    ),
     path: "/blogs",
     matches,
   });
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { words: pageWords(context, "public") };
+}
 
 function Code({ children }: { children: ReactNode }) {
   return (
@@ -275,19 +286,29 @@ test("converts kilometres to whole miles", () => {
 ];
 
 export default function Blogs() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Blogs</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t("Blogs")}</h1>
       <p className="mt-3 text-lg leading-8 text-slate-600">
-        Short, practical answers to questions we often hear from developers building for the web.
+        {t(
+          "Short, practical answers to questions we often hear from developers building for the web.",
+        )}
       </p>
 
       <nav
-        aria-label="Table of contents"
+        aria-label={t("Table of contents")}
         className="mt-8 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
       >
-        <p className="text-sm font-semibold tracking-wide text-slate-900 uppercase">On this page</p>
-        <ol className="mt-3 list-decimal space-y-2 ps-5 text-sm marker:text-slate-600">
+        <p className="text-sm font-semibold tracking-wide text-slate-900 uppercase">
+          {t("On this page")}
+        </p>
+        {/* The posts are demo content, written in English whatever the page's language. */}
+        <ol
+          translate="no"
+          lang="en"
+          className="mt-3 list-decimal space-y-2 ps-5 text-sm marker:text-slate-600"
+        >
           {articles.map((a) => (
             <li key={a.id}>
               <a
@@ -306,6 +327,8 @@ export default function Blogs() {
           <article
             key={a.id}
             id={a.id}
+            translate="no"
+            lang="en"
             aria-labelledby={`${a.id}-title`}
             className="scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
           >

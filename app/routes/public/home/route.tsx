@@ -1,5 +1,7 @@
 import { AllCarsLink, CategoryCards } from "#app/components/category-cards.tsx";
 import { AdvertisedTable } from "./advertised-table.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
 import { findCategories } from "#app/models/category.server.ts";
 import { findAdvertisedListings } from "#app/models/listing.server.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
@@ -10,13 +12,18 @@ import { cachedShared } from "#app/services/cache.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Find your dream car: used cars from trusted sellers",
-    description: `Buy and sell used cars from trusted, verified sellers on ${siteNameOf(matches)}: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Find your dream car: used cars from trusted sellers"),
+    description: t(
+      "Buy and sell used cars from trusted, verified sellers on {site}: sedans, off-road cars, muscle cars and SUVs, with price guidance and side-by-side comparison.",
+      { site: siteNameOf(matches) },
+    ),
     path: "/",
     matches,
   });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -35,11 +42,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     hero: { title: settings.heroTitle, text: settings.heroText },
     stats: siteStatsOf(settings),
     siteName: settings.name,
+    words: pageWords(context, "public"),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, advertised, hero, stats, siteName } = loaderData;
+  const t = useT();
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
@@ -49,21 +58,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-12 sm:px-6 sm:pt-20 lg:px-8">
           <p className="text-sm font-semibold tracking-widest text-accent-400 uppercase">
-            Used cars from people you can trust
+            {t("Used cars from people you can trust")}
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
-            {hero.title}
+            {t(hero.title)}
           </h1>
-          {hero.text ? <p className="mt-5 max-w-2xl text-lg text-slate-200">{hero.text}</p> : null}
+          {hero.text ? (
+            <p className="mt-5 max-w-2xl text-lg text-slate-200">{t(hero.text)}</p>
+          ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <AllCarsLink
-              label="See all cars"
+              label={t("See all cars")}
               className="bg-accent-500 text-slate-900 hover:bg-accent-400"
             />
           </div>
-          <h2 className="sr-only">Categories</h2>
+          <h2 className="sr-only">{t("Categories")}</h2>
           <div className="mt-12">
-            <CategoryCards categories={categories} action="See" />
+            <CategoryCards categories={categories} action={t("See")} />
           </div>
         </div>
       </section>
@@ -77,11 +88,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             id="best-products"
             className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
           >
-            Here Are Some Best Products
+            {t("Here Are Some Best Products")}
           </h2>
           <p className="mt-2 mb-6 text-slate-600">
-            These cars are advertised by their sellers. When more are advertised than fit here, they
-            take turns day by day.
+            {t(
+              "These cars are advertised by their sellers. When more are advertised than fit here, they take turns day by day.",
+            )}
           </p>
           <AdvertisedTable rows={advertised} />
         </section>
@@ -93,13 +105,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 lg:px-8"
         >
           <h2 id="stats-heading" className="sr-only">
-            {siteName} in numbers
+            {t("{site} in numbers", { site: siteName })}
           </h2>
           <dl className="grid gap-4 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white shadow-lg sm:grid-cols-3 sm:p-10">
             {stats.map((stat, index) => (
               <div key={index} className="flex flex-col-reverse text-center">
                 <dt className="mt-2 text-sm font-medium tracking-wide text-brand-100 uppercase">
-                  {stat.label}
+                  {t(stat.label)}
                 </dt>
                 <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{stat.value}</dd>
               </div>

@@ -3,18 +3,27 @@
 import type { ReactNode } from "react";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
 import { seoMeta } from "#app/models/seo.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: "Buying safely",
-    description:
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return seoMeta({
+    title: t("Buying safely"),
+    description: t(
       "How to meet a seller, check a used car and its papers, and pay without being cheated.",
+    ),
     path: "/safety",
     matches,
   });
+};
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { words: pageWords(context, "public") };
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,63 +37,78 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export default function Safety() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Buying safely</p>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        {t("Buying safely")}
+      </p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
-        Meet, check, then pay
+        {t("Meet, check, then pay")}
       </h1>
       <p className="mt-4 text-lg text-slate-600">
-        Most private car sales go well. The few that do not usually skip one of the steps below.
+        {t(
+          "Most private car sales go well. The few that do not usually skip one of the steps below.",
+        )}
       </p>
       <div className="mt-8 space-y-6">
-        <Section title="Meeting the seller">
+        <Section title={t("Meeting the seller")}>
           <li>
-            Meet in a busy public place, in daylight: a supermarket car park, a petrol station.
+            {t(
+              "Meet in a busy public place, in daylight: a supermarket car park, a petrol station.",
+            )}
           </li>
-          <li>Bring someone with you, and tell a friend where you are going.</li>
-          <li>Do not go to an address you were sent at the last minute, or meet at night.</li>
-        </Section>
-        <Section title="Checking the car and its papers">
+          <li>{t("Bring someone with you, and tell a friend where you are going.")}</li>
           <li>
-            Find the VIN (the 17-character vehicle identification number) on the car: at the bottom
-            of the windscreen and on the driver&apos;s door frame. It must match the registration
-            papers exactly.
-          </li>
-          <li>
-            The name on the papers should be the seller&apos;s; ask to see an ID if it is not.
-          </li>
-          <li>Ask for the service history and the last inspection report, and read them.</li>
-          <li>Look at it cold: start the engine yourself, and take a test drive of 20 minutes.</li>
-          <li>
-            If you are not sure, pay a mechanic for an inspection. It costs far less than a bad car.
+            {t("Do not go to an address you were sent at the last minute, or meet at night.")}
           </li>
         </Section>
-        <Section title="Paying">
+        <Section title={t("Checking the car and its papers")}>
           <li>
-            Never pay a deposit, a &quot;holding fee&quot; or shipping before you have seen the car
-            and its papers.
+            {t(
+              "Find the VIN (the 17-character vehicle identification number) on the car: at the bottom of the windscreen and on the driver's door frame. It must match the registration papers exactly.",
+            )}
           </li>
           <li>
-            Be wary of a price far below similar cars, a seller who is abroad, or pressure to decide
-            today.
+            {t("The name on the papers should be the seller's; ask to see an ID if it is not.")}
+          </li>
+          <li>{t("Ask for the service history and the last inspection report, and read them.")}</li>
+          <li>
+            {t("Look at it cold: start the engine yourself, and take a test drive of 20 minutes.")}
           </li>
           <li>
-            Pay by bank transfer at the handover, and get a signed receipt with the VIN on it.
+            {t(
+              "If you are not sure, pay a mechanic for an inspection. It costs far less than a bad car.",
+            )}
           </li>
         </Section>
-        <Section title="If something seems wrong">
-          <li>Walk away: another car will come along.</li>
+        <Section title={t("Paying")}>
           <li>
-            Use &quot;Report To Admin&quot; on the car&apos;s page, so we can look at the listing.
+            {t(
+              'Never pay a deposit, a "holding fee" or shipping before you have seen the car and its papers.',
+            )}
           </li>
+          <li>
+            {t(
+              "Be wary of a price far below similar cars, a seller who is abroad, or pressure to decide today.",
+            )}
+          </li>
+          <li>
+            {t(
+              "Pay by bank transfer at the handover, and get a signed receipt with the VIN on it.",
+            )}
+          </li>
+        </Section>
+        <Section title={t("If something seems wrong")}>
+          <li>{t("Walk away: another car will come along.")}</li>
+          <li>{t('Use "Report To Admin" on the car\'s page, so we can look at the listing.')}</li>
         </Section>
       </div>
       <AppLink
         to="/products/allProducts"
         className="mt-10 inline-flex rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
       >
-        Browse cars
+        {t("Browse cars")}
       </AppLink>
     </div>
   );

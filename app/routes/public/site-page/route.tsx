@@ -4,19 +4,30 @@
 import { data } from "react-router";
 
 import { Markdown } from "#app/components/markdown.tsx";
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
+import { msg } from "#app/i18n/translator.ts";
 import { markdownPlainText } from "#app/models/markdown.ts";
 import { seoMeta, titleOf } from "#app/models/seo.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
-import { SITE_PAGES } from "#app/models/site-labels.ts";
+import { SITE_PAGES, type SitePageSlug } from "#app/models/site-labels.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 
 import type { Route } from "./+types/route";
 
+/** The pages' titles (SITE_PAGES' labels), in this part of the catalogue. */
+const TITLES: Record<SitePageSlug, string> = {
+  about: msg("About"),
+  terms: msg("Terms"),
+  privacy: msg("Privacy"),
+};
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = translatorOfMatches(matches);
   if (!loaderData)
-    return [titleOf(matches, "Page not found"), { name: "robots", content: "noindex" }];
+    return [titleOf(matches, t("Page not found")), { name: "robots", content: "noindex" }];
   return seoMeta({
-    title: loaderData.title,
+    title: t(loaderData.title),
     description: markdownPlainText(loaderData.text, 160),
     path: loaderData.path,
     matches,
@@ -30,14 +41,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const settings = await getSiteSettings(servicesOf(context).db);
   const text = page ? settings[page.column].trim() : "";
   if (!page || !text) throw data("There is no page at this address.", { status: 404 });
-  return { title: page.label, path: url.pathname, text };
+  return {
+    title: TITLES[page.slug],
+    path: url.pathname,
+    text,
+    words: pageWords(context, "public"),
+  };
 }
 
 export default function SitePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{loaderData.title}</h1>
-      <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t(loaderData.title)}</h1>
+      {/* The operator's words, in the language they wrote them in. */}
+      <div
+        translate="no"
+        className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
         <Markdown source={loaderData.text} />
       </div>
     </article>

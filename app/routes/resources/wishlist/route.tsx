@@ -2,10 +2,10 @@
 // JavaScript: the form posts here and comes back to the page it was on.
 import { data, redirect } from "react-router";
 
+import { translatorFor } from "#app/i18n/language.server.ts";
 import { parseId } from "#app/models/id.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import { removeFromWishlist, saveToWishlist } from "#app/models/wishlist.server.ts";
-import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { requirePermission, safeRedirectTo } from "#app/services/session.server.ts";
@@ -21,31 +21,31 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const services = servicesOf(context);
   const listingId = parseId(form.get("listingId"));
   const entryId = parseId(form.get("entryId"));
+  // Toasts and refusals in the page's language (the English is WISHLIST_MESSAGES').
+  const { t } = translatorFor(context);
   switch (form.get("intent")) {
     case "save": {
       if (listingId === null || !(await saveToWishlist(services.db, viewer.id, listingId))) {
-        return data(
-          { error: WISHLIST_MESSAGES.missing((await getSiteSettings(services.db)).name) },
-          { status: 404 },
-        );
+        const site = (await getSiteSettings(services.db)).name;
+        return data({ error: t("This car is no longer on {site}.", { site }) }, { status: 404 });
       }
       return redirectWithToast(services.config, back, {
         type: "success",
-        message: WISHLIST_MESSAGES.saved,
+        message: t("Saved to your wishlist"),
       });
     }
     case "remove": {
       const which = listingId !== null ? { listingId } : entryId !== null ? { entryId } : null;
       if (!which || !(await removeFromWishlist(services.db, viewer.id, which))) {
-        return data({ error: WISHLIST_MESSAGES.notSaved }, { status: 404 });
+        return data({ error: t("This car is not in your wishlist.") }, { status: 404 });
       }
       return redirectWithToast(services.config, back, {
         type: "success",
-        message: WISHLIST_MESSAGES.removed,
+        message: t("Removed from your wishlist"),
       });
     }
     default:
-      return data({ error: "That action is not available here." }, { status: 400 });
+      return data({ error: t("That action is not available here.") }, { status: 400 });
   }
 }
 

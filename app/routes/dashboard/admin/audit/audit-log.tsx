@@ -1,5 +1,6 @@
 // The audit log page: filters (action, admin, from, to) in a GET form, so every
 // view has its own URL, and one page of entries at a time.
+import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 
 import { AdminNav, Moment } from "#app/components/admin-bits.tsx";
@@ -15,7 +16,6 @@ import {
   type AuditFilters,
 } from "#app/models/audit.ts";
 import type { CategoryChange } from "#app/models/category-admin.server.ts";
-import { carsLabel } from "#app/models/category.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { REPORT_REASON_LABEL, type ReportReason } from "#app/models/report.ts";
 import { SETTING_LABEL } from "#app/models/site-labels.ts";
@@ -23,6 +23,8 @@ import { type SettingChange } from "#app/models/site.ts";
 import { ROLE_LABEL, type Role } from "#app/models/user.ts";
 import { VERIFICATION_CHECK_LABEL } from "#app/models/verification.ts";
 import { type VerificationCheck } from "#app/models/verification-note.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import type { Translate } from "#app/i18n/translator.ts";
 
 const fieldClass =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none";
@@ -34,12 +36,15 @@ function FilterSelect({
   value,
   all,
   options,
+  names = false,
 }: {
   label: string;
   name: string;
   value: string | null | undefined;
   all: string;
   options: (readonly [string, string])[];
+  /** The options are people's names (not translated). */
+  names?: boolean;
 }) {
   return (
     <label className="block text-sm font-semibold text-slate-800">
@@ -47,7 +52,7 @@ function FilterSelect({
       <select name={name} defaultValue={value ?? ""} className={`mt-1 ${fieldClass}`}>
         <option value="">{all}</option>
         {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
+          <option key={optionValue} value={optionValue} translate={names ? "no" : undefined}>
             {optionLabel}
           </option>
         ))}
@@ -56,96 +61,185 @@ function FilterSelect({
   );
 }
 
-/** A setting's value as the log shows it. */
-function settingValue(value: unknown): string {
-  if (value === null || value === "") return "(empty)";
-  if (typeof value === "boolean") return value ? "shown" : "hidden";
-  return `“${String(value)}”`;
+/** Words of the data (names, values typed by people): kept as they are. */
+function Data({ children }: { children: ReactNode }) {
+  return <bdi translate="no">{children}</bdi>;
 }
 
-/** The details of an entry in words. */
-function describe(entry: AuditEntry): string {
+/** Pieces of a description, with `separator` between them. */
+function joined(pieces: ReactNode[], separator: string): ReactNode {
+  return pieces.map((piece, index) => (
+    <Fragment key={index}>
+      {index > 0 ? separator : null}
+      {piece}
+    </Fragment>
+  ));
+}
+
+/** A setting's value as the log shows it. */
+function settingValue(value: unknown, t: Translate): ReactNode {
+  if (value === null || value === "") return t("(empty)");
+  if (typeof value === "boolean") return value ? t("shown") : t("hidden");
+  return <Data>“{String(value)}”</Data>;
+}
+
+/** "3 reports: Scam, Spam", with the seller first when the log has one. */
+function reportsLine(d: Record<string, unknown>, list: (value: unknown) => string[], t: Translate) {
+  const reasons = list(d.reasons)
+    .map((reason) => t(REPORT_REASON_LABEL[reason as ReportReason] ?? reason))
+    .join(", ");
+  const count = Number(d.reports ?? 0);
+  const reports = reasons
+    ? t("{count, plural, one {{count} report} other {{count} reports}}: {reasons}", {
+        count,
+        reasons,
+      })
+    : t("{count, plural, one {{count} report} other {{count} reports}}", { count });
+  if (!d.seller) return reports;
+  return (
+    <>
+      <Rich message="Seller {seller}." values={{ seller: <Data>{String(d.seller)}</Data> }} />{" "}
+      {reports}
+    </>
+  );
+}
+
+/** The details of an entry in words; null when there are none. */
+function describe(entry: AuditEntry, t: Translate): ReactNode {
   const d = entry.details as Record<string, unknown>;
   const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   switch (entry.action) {
     case "verify_seller":
-      return `Checked: ${list(d.checks)
-        .map((check) => VERIFICATION_CHECK_LABEL[check as VerificationCheck] ?? check)
-        .join(", ")}`;
+      return t("Checked: {checks}", {
+        checks: list(d.checks)
+          .map((check) => t(VERIFICATION_CHECK_LABEL[check as VerificationCheck] ?? check))
+          .join(", "),
+      });
     case "withdraw_verification":
-      return `Reason: ${String(d.reason ?? "")}`;
+      return (
+        <Rich
+          message="Reason: {reason}"
+          values={{ reason: <Data>{String(d.reason ?? "")}</Data> }}
+        />
+      );
     case "delete_user": {
-      const role = ROLE_LABEL[d.role as Role] ?? String(d.role ?? "");
-      const cars = Number(d.listings ?? 0);
-      return `${role}, ${String(d.email ?? "")}${cars > 0 ? `; ${cars} ${cars === 1 ? "car" : "cars"} deleted` : ""}`;
+      const role = t(ROLE_LABEL[d.role as Role] ?? String(d.role ?? ""));
+      const email = String(d.email ?? "");
+      const count = Number(d.listings ?? 0);
+      return count > 0 ? (
+        t("{role}, {email}; {count, plural, one {{count} car} other {{count} cars}} deleted", {
+          role,
+          email,
+          count,
+        })
+      ) : (
+        <Rich message="{role}, {email}" values={{ role, email: <Data>{email}</Data> }} />
+      );
     }
     case "delete_listing":
-    case "dismiss_reports": {
-      const reasons = list(d.reasons)
-        .map((reason) => REPORT_REASON_LABEL[reason as ReportReason] ?? reason)
-        .join(", ");
-      const n = Number(d.reports ?? 0);
-      const seller = d.seller ? `Seller ${String(d.seller)}. ` : "";
-      return `${seller}${n} ${n === 1 ? "report" : "reports"}${reasons ? `: ${reasons}` : ""}`;
-    }
+    case "dismiss_reports":
+      return reportsLine(d, list, t);
     case "make_admin":
-      return d.from ? `Was ${ROLE_LABEL[d.from as Role] ?? String(d.from)}` : "";
+      return d.from
+        ? t("Was {role}", { role: t(ROLE_LABEL[d.from as Role] ?? String(d.from)) })
+        : null;
     case "remove_admin":
-      return "Now a Buyer/User";
-    case "update_settings":
-      return (Array.isArray(d.changes) ? (d.changes as SettingChange[]) : [])
-        .map(
-          (change) =>
-            `${SETTING_LABEL[change.setting] ?? change.setting}: ${settingValue(change.from)} → ${settingValue(change.to)}`,
-        )
-        .join("; ");
+      return t("Now a Buyer/User");
+    case "update_settings": {
+      const changes = Array.isArray(d.changes) ? (d.changes as SettingChange[]) : [];
+      if (changes.length === 0) return null;
+      return joined(
+        changes.map((change) => (
+          <Rich
+            message="{setting}: {from} → {to}"
+            values={{
+              setting: t(SETTING_LABEL[change.setting] ?? change.setting),
+              from: settingValue(change.from, t),
+              to: settingValue(change.to, t),
+            }}
+          />
+        )),
+        "; ",
+      );
+    }
     case "create_category":
     case "update_category":
     case "hide_category":
     case "show_category":
-    case "reorder_category":
-      return (Array.isArray(d.changes) ? (d.changes as CategoryChange[]) : [])
-        .map((change) => categoryChange(change))
-        .join("; ");
+    case "reorder_category": {
+      const changes = Array.isArray(d.changes) ? (d.changes as CategoryChange[]) : [];
+      if (changes.length === 0) return null;
+      return joined(
+        changes.map((change) => categoryChange(change, t)),
+        "; ",
+      );
+    }
     case "delete_category": {
-      const cars = Number(d.cars ?? 0);
+      const count = Number(d.cars ?? 0);
       const into = d.movedTo as { name?: string; slug?: string } | null | undefined;
-      const was = `Was /products/${String(d.slug ?? "")}`;
-      return into
-        ? `${was}; ${carsLabel(cars)} and its addresses moved to ${String(into.name)}`
-        : `${was}; no cars`;
+      const address = `/products/${String(d.slug ?? "")}`;
+      return into ? (
+        t(
+          "Was {address}; {count, plural, one {# car} other {# cars}} and its addresses moved to {category}",
+          { address, count, category: String(into.name) },
+        )
+      ) : (
+        <Rich message="Was {address}; no cars" values={{ address: <Data>{address}</Data> }} />
+      );
     }
     default:
-      return "";
+      return null;
   }
 }
 
 /** One change of a category in words (old → new). */
-function categoryChange(change: CategoryChange): string {
+function categoryChange(change: CategoryChange, t: Translate): ReactNode {
+  const shown = (hidden: unknown) => (hidden ? t("hidden") : t("shown"));
   switch (change.field) {
     case "name":
-      return change.from === ""
-        ? `Name: “${String(change.to)}”`
-        : `Name: “${String(change.from)}” → “${String(change.to)}”`;
+      return change.from === "" ? (
+        <Rich message="Name: “{to}”" values={{ to: <Data>{String(change.to)}</Data> }} />
+      ) : (
+        <Rich
+          message="Name: “{from}” → “{to}”"
+          values={{
+            from: <Data>{String(change.from)}</Data>,
+            to: <Data>{String(change.to)}</Data>,
+          }}
+        />
+      );
     case "address":
-      return change.from === ""
-        ? `Address: /products/${String(change.to)}`
-        : `Address: /products/${String(change.from)} → /products/${String(change.to)} (the old one leads to the new)`;
+      return change.from === "" ? (
+        <Rich message="Address: {to}" values={{ to: <Data>/products/{String(change.to)}</Data> }} />
+      ) : (
+        <Rich
+          message="Address: {from} → {to} (the old one leads to the new)"
+          values={{
+            from: <Data>/products/{String(change.from)}</Data>,
+            to: <Data>/products/{String(change.to)}</Data>,
+          }}
+        />
+      );
     case "photo":
-      return "New photo";
+      return t("New photo");
     case "hidden":
-      return `${change.from ? "hidden" : "shown"} → ${change.to ? "hidden" : "shown"}`;
+      return t("{from} → {to}", { from: shown(change.from), to: shown(change.to) });
     case "position":
-      return `Place ${String(change.from)} → ${String(change.to)}`;
+      return t("Place {from} → {to}", { from: String(change.from), to: String(change.to) });
   }
 }
 
 function Subject({ entry }: { entry: AuditEntry }) {
-  const label = <span className="font-medium text-slate-900">{entry.subjectName}</span>;
+  const label = (
+    <span translate="no" className="font-medium text-slate-900">
+      {entry.subjectName}
+    </span>
+  );
   // Deleted cars have no page; others link to theirs.
   if (entry.subjectType === "listing" && entry.action !== "delete_listing") {
     return (
       <AppLink
+        translate="no"
         to={listingPath(Number(entry.subjectId))}
         className="font-medium text-brand-700 hover:underline"
       >
@@ -156,34 +250,44 @@ function Subject({ entry }: { entry: AuditEntry }) {
   return label;
 }
 
-const columns: Column<AuditEntry>[] = [
-  {
-    header: "When",
-    cell: (entry) => (
-      <time dateTime={entry.at} className="whitespace-nowrap text-slate-700">
-        <Moment iso={entry.at} />
-      </time>
-    ),
-  },
-  {
-    header: "Action",
-    cell: (entry) => (
-      <span className="font-semibold text-slate-900">
-        {isAuditAction(entry.action) ? AUDIT_ACTION_LABEL[entry.action] : entry.action}
-      </span>
-    ),
-  },
-  { header: "Admin", cell: (entry) => <span className="text-slate-800">{entry.actorName}</span> },
-  { header: "About", cell: (entry) => <Subject entry={entry} /> },
-  {
-    header: "Details",
-    cell: (entry) => (
-      <span className="block max-w-xs break-words text-slate-600 max-md:text-end">
-        {describe(entry) || "—"}
-      </span>
-    ),
-  },
-];
+function useColumns(): Column<AuditEntry>[] {
+  const t = useT();
+  return [
+    {
+      header: t("When"),
+      cell: (entry) => (
+        <time dateTime={entry.at} className="whitespace-nowrap text-slate-700">
+          <Moment iso={entry.at} />
+        </time>
+      ),
+    },
+    {
+      header: t("Action"),
+      cell: (entry) => (
+        <span className="font-semibold text-slate-900">
+          {isAuditAction(entry.action) ? t(AUDIT_ACTION_LABEL[entry.action]) : entry.action}
+        </span>
+      ),
+    },
+    {
+      header: t("Admin"),
+      cell: (entry) => (
+        <span translate="no" className="text-slate-800">
+          {entry.actorName}
+        </span>
+      ),
+    },
+    { header: t("About"), cell: (entry) => <Subject entry={entry} /> },
+    {
+      header: t("Details"),
+      cell: (entry) => (
+        <span className="block max-w-xs break-words text-slate-600 max-md:text-end">
+          {describe(entry, t) ?? "—"}
+        </span>
+      ),
+    },
+  ];
+}
 
 export function AuditLogPage({
   entries,
@@ -200,41 +304,44 @@ export function AuditLogPage({
   actors: AuditActor[];
   filters: AuditFilters;
 }) {
+  const t = useT();
+  const columns = useColumns();
   const filtered = Boolean(filters.action || filters.actorId || filters.from || filters.to);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Audit Log</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("Audit Log")}</h1>
       <AdminNav />
       <p className="mt-4 max-w-3xl text-slate-600">
-        Every admin action — making admins, verifying sellers and withdrawing verifications,
-        deleting accounts and cars, dismissing reports — with who did it, to whom and when. The log
-        is written with each action and cannot be changed here. Times are in UTC.
+        {t(
+          "Every admin action — making admins, verifying sellers and withdrawing verifications, deleting accounts and cars, dismissing reports — with who did it, to whom and when. The log is written with each action and cannot be changed here. Times are in UTC.",
+        )}
       </p>
       {/* Keyed by the filters: after Back, Forward or Clear the fields show the URL's. */}
       <Form
         key={[filters.action, filters.actorId, filters.from, filters.to].join("|")}
         method="get"
-        aria-label="Filter the audit log"
+        aria-label={t("Filter the audit log")}
         className="mt-6 grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       >
         <FilterSelect
-          label="Action"
+          label={t("Action")}
           name="action"
           value={filters.action}
-          all="All actions"
-          options={AUDIT_ACTIONS.map((action) => [action, AUDIT_ACTION_LABEL[action]] as const)}
+          all={t("All actions")}
+          options={AUDIT_ACTIONS.map((action) => [action, t(AUDIT_ACTION_LABEL[action])] as const)}
         />
         <FilterSelect
-          label="Admin"
+          label={t("Admin")}
           name="actor"
           value={filters.actorId}
-          all="All admins"
+          all={t("All admins")}
           options={actors.map((actor) => [actor.id, actor.name] as const)}
+          names
         />
         {(
           [
-            ["From", "from"],
-            ["To", "to"],
+            [t("From"), "from"],
+            [t("To"), "to"],
           ] as const
         ).map(([label, name]) => (
           <label key={name} className="block text-sm font-semibold text-slate-800">
@@ -252,26 +359,29 @@ export function AuditLogPage({
             type="submit"
             className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            Filter
+            {t("Filter")}
           </button>
           {filtered ? (
             <AppLink
               to="/dashboard/audit"
               className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             >
-              Clear
+              {t("Clear")}
             </AppLink>
           ) : null}
         </div>
       </Form>
       <p className="mt-4 text-sm text-slate-600" role="status">
-        {total} {total === 1 ? "entry" : "entries"}
-        {filtered ? " match these filters" : ""}.
+        {filtered
+          ? t("{count, plural, one {{count} entry} other {{count} entries}} match these filters.", {
+              count: total,
+            })
+          : t("{count, plural, one {{count} entry} other {{count} entries}}.", { count: total })}
       </p>
       <div className="mt-4">
         {entries.length > 0 ? (
           <PagedTable
-            caption={`Audit log, page ${page} of ${pageCount}`}
+            caption={t("Audit log, page {page} of {pageCount}", { page, pageCount })}
             columns={columns}
             rows={entries}
             page={page}
@@ -279,7 +389,9 @@ export function AuditLogPage({
           />
         ) : (
           <EmptyList
-            message={filtered ? "No admin actions match these filters." : "No admin actions yet."}
+            message={
+              filtered ? t("No admin actions match these filters.") : t("No admin actions yet.")
+            }
           />
         )}
       </div>

@@ -1,6 +1,8 @@
 // /dashboard/audit (admin only): every admin action, newest first, filtered by
 // action, admin and dates. Read only: the app has no way to change the log.
 import { AuditLogPage } from "./audit-log.tsx";
+import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
+import { pageWords } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { findAuditActors, findAuditEntries } from "#app/models/audit.server.ts";
 import { parseAuditFilters } from "#app/models/audit.ts";
@@ -11,7 +13,9 @@ import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Audit Log")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, translatorOfMatches(matches).t("Audit Log")),
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
@@ -23,7 +27,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     findAuditEntries(db, filters, parsePage(url.searchParams.get("page"))),
     findAuditActors(db),
   ]);
-  return { ...log, actors, filters };
+  return { ...log, actors, filters, words: pageWords(context, "dashboard", "admin") };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -13,7 +13,7 @@ import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
 import { FormError } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import type { AdminCategory } from "#app/models/category-admin.server.ts";
-import { carsLabel } from "#app/models/category.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 
 const PAGE = "/dashboard/categories";
 
@@ -63,17 +63,21 @@ function RowButton({
 }
 
 function HideCategory({ category, only }: { category: AdminCategory; only: boolean }) {
+  const t = useT();
   return (
     <ConfirmDialog
       action={PAGE}
       fields={{ intent: "hide", id: String(category.id) }}
-      title={`Hide ${category.name}?`}
-      message="Visitors will no longer see this category."
-      detail={`Its card, its page (/products/${category.slug}) and its sitemap entry go, and sellers can't choose it for new cars. Its ${carsLabel(category.cars)} stay for sale: in All cars, in search and on their own pages. You can show it again at any time.`}
-      confirmLabel="Yes, hide"
-      pendingLabel="Hiding…"
-      trigger="Hide"
-      triggerLabel={`Hide ${category.name}`}
+      title={t("Hide {name}?", { name: category.name })}
+      message={t("Visitors will no longer see this category.")}
+      detail={t(
+        "Its card, its page ({address}) and its sitemap entry go, and sellers can't choose it for new cars. Its {count, plural, one {# car} other {# cars}} stay for sale: in All cars, in search and on their own pages. You can show it again at any time.",
+        { address: `/products/${category.slug}`, count: category.cars },
+      )}
+      confirmLabel={t("Yes, hide")}
+      pendingLabel={t("Hiding…")}
+      trigger={t("Hide")}
+      triggerLabel={t("Hide {name}", { name: category.name })}
       triggerClassName={outlineButton}
       triggerDisabled={only}
     />
@@ -92,6 +96,8 @@ function CategoryItem({
   /** The only category visitors see: it can't be hidden or deleted. */
   only: boolean;
 }) {
+  const t = useT();
+  const name = category.name;
   return (
     <div className="grid grid-cols-[6rem_1fr] items-center gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[7.5rem_1fr] lg:grid-cols-[7.5rem_1fr_auto]">
       <img
@@ -104,32 +110,46 @@ function CategoryItem({
       />
       <div className="min-w-0">
         <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold break-words text-slate-900">
-          <span className="min-w-0 break-words">{category.name}</span>
+          <span translate="no" className="min-w-0 break-words">
+            {category.name}
+          </span>
           {category.hidden ? (
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-              Hidden
+              {t("Hidden")}
             </span>
           ) : null}
         </h3>
         <p className="mt-0.5 text-sm break-words text-slate-600">
           {category.hidden ? (
-            `/products/${category.slug}`
+            <bdi translate="no">/products/{category.slug}</bdi>
           ) : (
-            <AppLink to={`/products/${category.slug}`} className="text-brand-700 hover:underline">
+            <AppLink
+              translate="no"
+              to={`/products/${category.slug}`}
+              className="text-brand-700 hover:underline"
+            >
               /products/{category.slug}
             </AppLink>
           )}{" "}
-          · {carsLabel(category.cars)}
+          · {t("{count, plural, one {# car} other {# cars}}", { count: category.cars })}
         </p>
         {category.oldSlugs.length > 0 ? (
           <p className="mt-0.5 text-xs break-words text-slate-600">
-            Old addresses leading here:{" "}
-            {category.oldSlugs.map((slug) => `/products/${slug}`).join(", ")}
+            <Rich
+              message="Old addresses leading here: {addresses}"
+              values={{
+                addresses: (
+                  <bdi translate="no">
+                    {category.oldSlugs.map((slug) => `/products/${slug}`).join(", ")}
+                  </bdi>
+                ),
+              }}
+            />
           </p>
         ) : null}
         {only ? (
           <p className="mt-0.5 text-xs text-slate-600">
-            The only category visitors see: it can't be hidden or deleted.
+            {t("The only category visitors see: it can't be hidden or deleted.")}
           </p>
         ) : null}
       </div>
@@ -138,31 +158,31 @@ function CategoryItem({
           category={category}
           intent="move"
           extra={{ direction: "up" }}
-          label={`Move ${category.name} up`}
+          label={t("Move {name} up", { name })}
           disabled={index === 0}
         >
-          ↑ Up
+          {t("↑ Up")}
         </RowButton>
         <RowButton
           category={category}
           intent="move"
           extra={{ direction: "down" }}
-          label={`Move ${category.name} down`}
+          label={t("Move {name} down", { name })}
           disabled={index === count - 1}
         >
-          ↓ Down
+          {t("↓ Down")}
         </RowButton>
         <AppLink
           to={`${PAGE}?edit=${category.id}`}
           preventScrollReset
-          aria-label={`Edit ${category.name}`}
+          aria-label={t("Edit {name}", { name })}
           className={outlineButton}
         >
-          Edit
+          {t("Edit")}
         </AppLink>
         {category.hidden ? (
-          <RowButton category={category} intent="show" label={`Show ${category.name}`}>
-            Show
+          <RowButton category={category} intent="show" label={t("Show {name}", { name })}>
+            {t("Show")}
           </RowButton>
         ) : (
           <HideCategory category={category} only={only} />
@@ -171,16 +191,16 @@ function CategoryItem({
           <DeleteEmptyCategory category={category} disabled={only} />
         ) : only ? (
           <button type="button" disabled className={dangerButton}>
-            Delete
+            {t("Delete")}
           </button>
         ) : (
           <AppLink
             to={`${PAGE}?delete=${category.id}`}
             preventScrollReset
-            aria-label={`Delete ${category.name}`}
+            aria-label={t("Delete {name}", { name })}
             className={dangerButton}
           >
-            Delete…
+            {t("Delete…")}
           </AppLink>
         )}
       </div>
@@ -199,6 +219,7 @@ export function CategoriesPage({
   deleteId: number | null;
   reply: Reply | null;
 }) {
+  const t = useT();
   const visible = categories.filter((category) => !category.hidden).length;
   const resultOf = (intent: string) => (reply?.intent === intent ? reply.result : undefined);
   // Refusals of the buttons (the add and edit forms show theirs by their fields, and
@@ -206,12 +227,14 @@ export function CategoriesPage({
   const inForm =
     ["add", "edit"].includes(reply?.intent ?? "") ||
     (reply?.intent === "delete" && deleteId !== null);
-  const pageError = inForm ? undefined : reply?.error;
+  const pageError = inForm || !reply?.error ? undefined : t(reply.error);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <PageHeading
-        title="Categories"
-        intro="What visitors browse by, in this order: the home page's cards, the Products page, the filters and the sitemap. Changes show on every page within a second."
+        title={t("Categories")}
+        intro={t(
+          "What visitors browse by, in this order: the home page's cards, the Products page, the filters and the sitemap. Changes show on every page within a second.",
+        )}
       />
       <AdminNav />
       <div className="mt-6">
@@ -219,7 +242,7 @@ export function CategoriesPage({
       </div>
       <section aria-labelledby="category-list-heading" className="mt-6">
         <h2 id="category-list-heading" className="sr-only">
-          Every category
+          {t("Every category")}
         </h2>
         <ol className="space-y-3">
           {categories.map((category, index) => (

@@ -10,13 +10,14 @@ import { dangerButton } from "#app/components/ui/buttons.ts";
 import { selectClass } from "#app/components/ui/fields.tsx";
 import { FieldError } from "#app/components/ui/form.tsx";
 import type { AdminCategory } from "#app/models/category-admin.server.ts";
-import { carsLabel } from "#app/models/category.ts";
 import { CATEGORY_MESSAGES } from "#app/models/category-form.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 
 const PAGE = "/dashboard/categories";
 
 /** The spec's confirm text for a delete (spec §8). */
-const CONFIRM_DELETE = "Confirm Delete?";
+const CONFIRM_DELETE = msg("Confirm Delete?");
 
 function addresses(category: AdminCategory): string {
   return [category.slug, ...category.oldSlugs].map((slug) => `/products/${slug}`).join(", ");
@@ -30,18 +31,21 @@ export function DeleteEmptyCategory({
   category: AdminCategory;
   disabled: boolean;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
       action={PAGE}
       fields={{ intent: "delete", id: String(category.id), cars: "0" }}
-      title={`Delete ${category.name}?`}
-      message={CONFIRM_DELETE}
-      detail={`It has no cars. ${addresses(category)} will answer “not found”. This can't be undone.`}
-      confirmLabel="Yes, delete"
-      pendingLabel="Deleting…"
+      title={t("Delete {name}?", { name: category.name })}
+      message={t(CONFIRM_DELETE)}
+      detail={t("It has no cars. {addresses} will answer “not found”. This can't be undone.", {
+        addresses: addresses(category),
+      })}
+      confirmLabel={t("Yes, delete")}
+      pendingLabel={t("Deleting…")}
       tone="danger"
-      trigger="Delete"
-      triggerLabel={`Delete ${category.name}`}
+      trigger={t("Delete")}
+      triggerLabel={t("Delete {name}", { name: category.name })}
       triggerClassName={dangerButton}
       triggerDisabled={disabled}
     />
@@ -62,11 +66,13 @@ export function MoveAndDelete({
   /** The action's message for the target field (sent without JavaScript). */
   error: string | undefined;
 }) {
+  const t = useT();
   const [target, setTarget] = useState("");
   const [missing, setMissing] = useState(false);
-  const shownError = missing ? CATEGORY_MESSAGES.target : error;
+  const shownError = missing ? t(CATEGORY_MESSAGES.target) : error ? t(error) : undefined;
   const chosen = others.find((other) => String(other.id) === target);
-  const n = carsLabel(category.cars);
+  const count = category.cars;
+  const name = category.name;
   const selectId = `move-${category.id}-to`;
   return (
     <section
@@ -74,22 +80,35 @@ export function MoveAndDelete({
       className="rounded-2xl bg-white p-5 shadow-sm ring-2 ring-red-600 sm:p-6"
     >
       <h3 id={`delete-${category.id}-heading`} className="text-lg font-semibold text-slate-900">
-        Delete {category.name}
+        <Rich message="Delete {name}" values={{ name: <span translate="no">{name}</span> }} />
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        It has {n}. They move to the category you choose, with the address
-        {category.oldSlugs.length > 0 ? "es" : ""} {addresses(category)}, which will lead there;
-        then {category.name} is deleted. All in one step: if a seller adds or moves a car in the
-        meantime, nothing is done.
+        {t(
+          "It has {count, plural, one {# car} other {# cars}}. They move to the category you choose, with the {addressCount, plural, one {address} other {addresses}} {addresses}, which will lead there; then {name} is deleted. All in one step: if a seller adds or moves a car in the meantime, nothing is done.",
+          {
+            count,
+            addressCount: 1 + category.oldSlugs.length,
+            addresses: addresses(category),
+            name,
+          },
+        )}
       </p>
       <ConfirmDialog
         action={PAGE}
         fields={{ intent: "delete", id: String(category.id), cars: String(category.cars) }}
-        title={`Move ${n} and delete ${category.name}?`}
-        message={`${n} will move from ${category.name} to ${chosen?.name ?? "…"}, and ${category.name} will be deleted.`}
-        detail={`${CONFIRM_DELETE} This can't be undone.`}
-        confirmLabel={`Yes, move ${n} and delete`}
-        pendingLabel="Moving…"
+        title={t("Move {count, plural, one {# car} other {# cars}} and delete {name}?", {
+          count,
+          name,
+        })}
+        message={t(
+          "{count, plural, one {# car} other {# cars}} will move from {name} to {target}, and {name} will be deleted.",
+          { count, name, target: chosen?.name ?? "…" },
+        )}
+        detail={t("Confirm Delete? This can't be undone.")}
+        confirmLabel={t("Yes, move {count, plural, one {# car} other {# cars}} and delete", {
+          count,
+        })}
+        pendingLabel={t("Moving…")}
         tone="danger"
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
@@ -100,7 +119,7 @@ export function MoveAndDelete({
                 htmlFor={selectId}
                 className="mb-1.5 block text-sm font-semibold text-slate-800"
               >
-                Move its {n} to
+                {t("Move its {count, plural, one {# car} other {# cars}} to", { count })}
               </label>
               <select
                 id={selectId}
@@ -115,13 +134,18 @@ export function MoveAndDelete({
                 aria-describedby={`${selectId}-error`}
                 className={selectClass}
               >
-                <option value="">Choose a category</option>
-                {others.map((other) => (
-                  <option key={other.id} value={other.id}>
-                    {other.name}
-                    {other.hidden ? " (hidden)" : ""}
-                  </option>
-                ))}
+                <option value="">{t("Choose a category")}</option>
+                {others.map((other) =>
+                  other.hidden ? (
+                    <option key={other.id} value={other.id}>
+                      {t("{name} (hidden)", { name: other.name })}
+                    </option>
+                  ) : (
+                    <option key={other.id} value={other.id} translate="no">
+                      {other.name}
+                    </option>
+                  ),
+                )}
               </select>
               <FieldError id={`${selectId}-error`} errors={shownError ? [shownError] : null} />
             </div>
@@ -143,7 +167,9 @@ export function MoveAndDelete({
               }}
               className={`${dangerButton} px-4 py-2.5 text-sm sm:mt-7`}
             >
-              {pending ? "Moving…" : `Move ${n} and delete`}
+              {pending
+                ? t("Moving…")
+                : t("Move {count, plural, one {# car} other {# cars}} and delete", { count })}
             </button>
           </>
         )}
@@ -154,7 +180,7 @@ export function MoveAndDelete({
           preventScrollReset
           className="font-semibold text-brand-700 hover:underline"
         >
-          Cancel: keep {category.name}
+          {t("Cancel: keep {name}", { name })}
         </AppLink>
       </p>
     </section>

@@ -16,10 +16,13 @@ import {
   CATEGORY_NAME_MAX,
   editCategorySchema,
 } from "#app/models/category-form.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 
 export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-const PHOTO_HINT =
-  "JPEG, PNG or WebP, up to 5 MB; not SVG. Cropped to the cards' 3:2 shape, 800 × 533 pixels.";
+const PHOTO_HINT = msg(
+  "JPEG, PNG or WebP, up to 5 MB; not SVG. Cropped to the cards' 3:2 shape, 800 × 533 pixels.",
+);
 
 /** True while this page is sending the form of `intent` (for `id` and `extra` fields, when given). */
 export function useSending(
@@ -42,12 +45,15 @@ export function AddCategoryForm({
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const t = useT();
   const { form, fields, formError } = useSchemaForm("add-category", addCategorySchema, lastResult);
   const pending = useSending("add");
   return (
     <FormSection
-      title="Add a category"
-      intro="It goes at the end of the list, visible at once. Its address is made from its name."
+      title={t("Add a category")}
+      intro={t(
+        "It goes at the end of the list, visible at once. Its address is made from its name.",
+      )}
     >
       <Form method="post" encType="multipart/form-data" className="mt-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="add" />
@@ -55,21 +61,21 @@ export function AddCategoryForm({
         <div className="grid gap-x-6 sm:grid-cols-2">
           <InputField
             field={fields.name}
-            label="Name"
+            label={t("Name")}
             maxLength={CATEGORY_NAME_MAX}
-            hint={`Up to ${CATEGORY_NAME_MAX} characters, like Convertible.`}
+            hint={t("Up to {max} characters, like Convertible.", { max: CATEGORY_NAME_MAX })}
           />
           <InputField
             field={fields.photo}
-            label="Photo"
+            label={t("Photo")}
             type="file"
             accept={PHOTO_TYPES}
-            hint={PHOTO_HINT}
+            hint={t(PHOTO_HINT)}
           />
         </div>
         <div className="flex justify-end">
-          <SubmitButton pending={pending} pendingLabel="Adding…" className="sm:w-auto sm:px-8">
-            Add Category
+          <SubmitButton pending={pending} pendingLabel={t("Adding…")} className="sm:w-auto sm:px-8">
+            {t("Add Category")}
           </SubmitButton>
         </div>
       </Form>
@@ -84,6 +90,7 @@ export function EditCategoryForm({
   category: AdminCategory;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const t = useT();
   const { form, fields, formError } = useSchemaForm(
     `edit-category-${category.id}`,
     editCategorySchema,
@@ -99,7 +106,10 @@ export function EditCategoryForm({
       className="rounded-2xl bg-white p-5 shadow-sm ring-2 ring-brand-600 sm:p-6"
     >
       <h3 id={`edit-${category.id}-heading`} className="text-lg font-semibold text-slate-900">
-        Edit {category.name}
+        <Rich
+          message="Edit {name}"
+          values={{ name: <span translate="no">{category.name}</span> }}
+        />
       </h3>
       <Form method="post" encType="multipart/form-data" className="mt-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="edit" />
@@ -108,18 +118,18 @@ export function EditCategoryForm({
         <div className="grid gap-x-6 sm:grid-cols-[8rem_1fr_1fr]">
           <img
             src={category.imageUrl}
-            alt={`${category.name} now`}
+            alt={t("{name} now", { name: category.name })}
             width={128}
             height={85}
             className="mb-4 aspect-[3/2] w-32 rounded-lg bg-slate-200 object-cover sm:mt-7"
           />
-          <InputField field={fields.name} label="Name" maxLength={CATEGORY_NAME_MAX} />
+          <InputField field={fields.name} label={t("Name")} maxLength={CATEGORY_NAME_MAX} />
           <InputField
             field={fields.photo}
-            label="New photo"
+            label={t("New photo")}
             type="file"
             accept={PHOTO_TYPES}
-            hint="Optional: leave empty to keep the photo."
+            hint={t("Optional: leave empty to keep the photo.")}
           />
         </div>
         <label className="mb-4 flex items-start gap-2.5 text-sm text-slate-800">
@@ -128,11 +138,14 @@ export function EditCategoryForm({
             className="mt-0.5 size-4 shrink-0 accent-brand-600"
           />
           <span>
-            <span className="font-semibold">Change the address too</span>
+            <span className="font-semibold">{t("Change the address too")}</span>
             <span className="block text-slate-600">
               {next === category.slug
-                ? `The address stays /products/${category.slug}.`
-                : `/products/${category.slug} becomes /products/${next}; the old address keeps leading here.`}
+                ? t("The address stays {address}.", { address: `/products/${category.slug}` })
+                : t("{old} becomes {new}; the old address keeps leading here.", {
+                    old: `/products/${category.slug}`,
+                    new: `/products/${next}`,
+                  })}
             </span>
           </span>
         </label>
@@ -142,10 +155,10 @@ export function EditCategoryForm({
             preventScrollReset
             className={`${outlineButton} px-4 py-2.5 text-sm`}
           >
-            Cancel
+            {t("Cancel")}
           </AppLink>
-          <SubmitButton pending={pending} pendingLabel="Saving…" className="sm:w-auto sm:px-8">
-            Save Changes
+          <SubmitButton pending={pending} pendingLabel={t("Saving…")} className="sm:w-auto sm:px-8">
+            {t("Save Changes")}
           </SubmitButton>
         </div>
       </Form>

@@ -6,6 +6,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 import { CategoriesPage } from "./categories-page.tsx";
+import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import {
   addCategorySchema,
   CATEGORY_MESSAGES,
@@ -23,7 +26,6 @@ import {
   updateCategory,
   type CategoryRefusal,
 } from "#app/models/category-admin.server.ts";
-import { carsLabel } from "#app/models/category.ts";
 import { deleteCategory } from "#app/models/category-delete.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
@@ -37,7 +39,9 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Categories")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, translatorOfMatches(matches).t("Categories")),
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
@@ -51,6 +55,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     // ?edit=… and ?delete=… show that category's form in its place (no JavaScript needed).
     editId: parseId(url.searchParams.get("edit")),
     deleteId: parseId(url.searchParams.get("delete")),
+    words: pageWords(context, "dashboard", "admin"),
   };
 }
 
@@ -82,8 +87,8 @@ type Submission = {
 };
 
 /** A refusal in words: next to its field on a checked form, else for the whole form. */
-function refuse(intent: Intent, refusal: CategoryRefusal, submission?: Submission) {
-  const message = categoryRefusalMessage(refusal);
+function refuse(intent: Intent, t: Translate, refusal: CategoryRefusal, submission?: Submission) {
+  const message = t(categoryRefusalMessage(refusal));
   const result =
     "field" in refusal
       ? submission?.reply({ fieldErrors: { [refusal.field]: [message] } })
@@ -106,59 +111,79 @@ type HandlerArgs = {
   actor: { id: string; name: string };
   form: FormData;
   done: (message: string) => Promise<Response>;
+  /** The request's language, for toasts and refusals. */
+  t: Translate;
 };
 type Outcome = Response | ReturnType<typeof refuse> | ReturnType<typeof invalid>;
 
 /** One function per button: the model's answer in words and HTTP status. */
 const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
-  async add({ services, actor, form, done }) {
+  async add({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, addCategorySchema);
     if (submission.status !== "success") return invalid("add", submission.reply());
     const saved = await createCategory(services, actor, submission.value);
-    return saved.ok ? done(`${saved.name} added`) : refuse("add", saved, submission);
+    return saved.ok
+      ? done(t("{name} added", { name: saved.name }))
+      : refuse("add", t, saved, submission);
   },
-  async edit({ services, actor, form, done }) {
+  async edit({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, editCategorySchema);
     if (submission.status !== "success") return invalid("edit", submission.reply());
     const saved = await updateCategory(services, actor, submission.value);
-    if (!saved.ok) return refuse("edit", saved, submission);
-    return done(saved.changes.length > 0 ? `${saved.name} saved` : "Nothing changed");
+    if (!saved.ok) return refuse("edit", t, saved, submission);
+    return done(
+      saved.changes.length > 0 ? t("{name} saved", { name: saved.name }) : t("Nothing changed"),
+    );
   },
-  async move({ services, actor, form, done }) {
+  async move({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, moveCategorySchema);
-    if (submission.status !== "success") return refuse("move", MISSING);
+    if (submission.status !== "success") return refuse("move", t, MISSING);
     const { id, direction } = submission.value;
     const moved = await moveCategory(services.db, actor, id, direction);
-    if (!moved.ok) return refuse("move", moved);
-    return done(moved.changes.length > 0 ? `${moved.name} moved ${direction}` : "Nothing changed");
+    if (!moved.ok) return refuse("move", t, moved);
+    if (moved.changes.length === 0) return done(t("Nothing changed"));
+    return done(
+      direction === "up"
+        ? t("{name} moved up", { name: moved.name })
+        : t("{name} moved down", { name: moved.name }),
+    );
   },
   hide: (args) => setHidden(args, true),
   show: (args) => setHidden(args, false),
-  async delete({ services, actor, form, done }) {
+  async delete({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, deleteCategorySchema);
-    if (submission.status !== "success") return refuse("delete", MISSING);
+    if (submission.status !== "success") return refuse("delete", t, MISSING);
     const { id, cars, moveTo } = submission.value;
     if (cars > 0 && moveTo === null) {
-      return refuse("delete", { ok: false, reason: "target missing", field: "moveTo" }, submission);
+      const refusal = { ok: false, reason: "target missing", field: "moveTo" } as const;
+      return refuse("delete", t, refusal, submission);
     }
     const deleted = await deleteCategory(services, actor, id, { expectedCars: cars, moveTo });
-    if (!deleted.ok) return refuse("delete", deleted, submission);
+    if (!deleted.ok) return refuse("delete", t, deleted, submission);
     return done(
       deleted.target
-        ? `${carsLabel(deleted.moved)} moved to ${deleted.target.name}; ${deleted.name} deleted`
-        : `${deleted.name} deleted`,
+        ? t("{count, plural, one {# car} other {# cars}} moved to {target}; {name} deleted", {
+            count: deleted.moved,
+            target: deleted.target.name,
+            name: deleted.name,
+          })
+        : t("{name} deleted", { name: deleted.name }),
     );
   },
 };
 
-async function setHidden({ services, actor, form, done }: HandlerArgs, hidden: boolean) {
+async function setHidden({ services, actor, form, done, t }: HandlerArgs, hidden: boolean) {
   const intent = hidden ? "hide" : "show";
   const submission = parseSubmission(form, categoryIdSchema);
-  if (submission.status !== "success") return refuse(intent, MISSING);
+  if (submission.status !== "success") return refuse(intent, t, MISSING);
   const result = await setCategoryHidden(services.db, actor, submission.value.id, hidden);
-  if (!result.ok) return refuse(intent, result);
-  if (result.changes.length === 0) return done("Nothing changed");
-  return done(`${result.name} is ${hidden ? "hidden from visitors" : "shown to visitors"}`);
+  if (!result.ok) return refuse(intent, t, result);
+  if (result.changes.length === 0) return done(t("Nothing changed"));
+  return done(
+    hidden
+      ? t("{name} is hidden from visitors", { name: result.name })
+      : t("{name} is shown to visitors", { name: result.name }),
+  );
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -168,10 +193,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     url,
     DASHBOARD_PAGE_PERMISSION.categories,
   );
+  const { t } = translatorFor(context);
   const form = await readForm(request);
   const intent = INTENTS.find((value) => value === form.get("intent"));
   if (!intent) {
-    const reply: Reply = { intent: "", error: CATEGORY_MESSAGES.unknownIntent };
+    const reply: Reply = { intent: "", error: t(CATEGORY_MESSAGES.unknownIntent) };
     return data(reply, problemInit({ code: "invalid" }));
   }
   const services = servicesOf(context);
@@ -180,6 +206,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     actor: { id: viewer.id, name: viewer.name },
     form,
     done: (message) => redirectWithToast(services.config, PAGE, { type: "success", message }),
+    t,
   });
 }
 

@@ -15,8 +15,10 @@ import { listingPath } from "#app/models/listing.ts";
 import type { ReportedListing } from "#app/models/report.server.ts";
 import { REPORT_MESSAGES, REPORT_REASON_LABEL } from "#app/models/report.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 
 function ReportedCar({ car, action }: { car: ReportedListing; action: string }) {
+  const t = useT();
   const count = car.reports.length;
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -25,18 +27,24 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
           <CarThumb src={car.photo?.url} photo={car.photo} box="h-20 w-32" />
           <div className="min-w-0 flex-1">
             <h2 id={`car-${car.id}-title`} className="text-lg font-semibold text-slate-900">
-              <AppLink to={listingPath(car.id)} className="hover:text-brand-700">
+              <AppLink translate="no" to={listingPath(car.id)} className="hover:text-brand-700">
                 {car.title}
               </AppLink>
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <StatusBadge status={car.status} />
-              <span>
+              <span translate="no">
                 {car.categoryName} · {car.location}
               </span>
             </p>
             <p className="mt-1 text-sm break-words text-slate-600">
-              Seller: {car.seller.name} ({car.seller.email})
+              <Rich
+                message="Seller: {name} ({email})"
+                values={{
+                  name: <span translate="no">{car.seller.name}</span>,
+                  email: <bdi translate="no">{car.seller.email}</bdi>,
+                }}
+              />
             </p>
           </div>
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
@@ -44,43 +52,54 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
               action={action}
               id={car.id}
               name={car.title}
-              message={REPORT_MESSAGES.confirmDelete}
-              detail="The car, its photos and its wishlist entries are deleted; buyers with open requests are told; the reports are resolved. This can't be undone."
+              message={t(REPORT_MESSAGES.confirmDelete)}
+              detail={t(
+                "The car, its photos and its wishlist entries are deleted; buyers with open requests are told; the reports are resolved. This can't be undone.",
+              )}
             />
             <ConfirmDialog
               action={action}
               fields={{ intent: "dismiss", id: String(car.id) }}
-              title={`Dismiss the reports about ${car.title}?`}
-              message="The car stays listed and these reports leave this page. The audit log keeps a record."
-              confirmLabel="Yes, dismiss"
-              pendingLabel="Dismissing…"
-              trigger="Dismiss"
-              triggerLabel={`Dismiss the reports about ${car.title}`}
+              title={t("Dismiss the reports about {title}?", { title: car.title })}
+              message={t(
+                "The car stays listed and these reports leave this page. The audit log keeps a record.",
+              )}
+              confirmLabel={t("Yes, dismiss")}
+              pendingLabel={t("Dismissing…")}
+              trigger={t("Dismiss")}
+              triggerLabel={t("Dismiss the reports about {title}", { title: car.title })}
               triggerClassName={outlineButton}
             />
           </div>
         </div>
         <h3 className="mt-4 text-sm font-semibold text-slate-800">
-          {count} {count === 1 ? "report" : "reports"}
+          {t("{count, plural, one {{count} report} other {{count} reports}}", { count })}
         </h3>
         <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
           {car.reports.map((item) => (
             <li key={item.id} className="px-4 py-3 text-sm">
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
-                  {REPORT_REASON_LABEL[item.reason] ?? item.reason}
+                  {t(REPORT_REASON_LABEL[item.reason] ?? item.reason)}
                 </span>
                 <span className="text-slate-600">
                   <Moment iso={item.createdAt} />
                 </span>
               </p>
               {item.details ? (
-                <p className="mt-1.5 break-words whitespace-pre-line text-slate-800">
+                <p translate="no" className="mt-1.5 break-words whitespace-pre-line text-slate-800">
                   {item.details}
                 </p>
               ) : null}
               <p className="mt-1.5 break-words text-slate-600">
-                By {item.reporter.name} · {item.reporter.email} · {ROLE_LABEL[item.reporter.role]}
+                <Rich
+                  message="By {name} · {email} · {role}"
+                  values={{
+                    name: <span translate="no">{item.reporter.name}</span>,
+                    email: <bdi translate="no">{item.reporter.email}</bdi>,
+                    role: t(ROLE_LABEL[item.reporter.role]),
+                  }}
+                />
               </p>
             </li>
           ))}
@@ -103,22 +122,31 @@ export function ReportedItemsPage({
 }) {
   // Every car's forms post to this page: its address is resolved once, not per form.
   const action = useFormAction();
+  const t = useT();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Reported Items</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("Reported Items")}</h1>
       <AdminNav />
       <p className="mt-4 text-slate-600">
         {total > 0
-          ? `${total} ${total === 1 ? "car has" : "cars have"} open reports, most recently reported first.`
-          : "Cars people report to the admins appear here."}{" "}
-        Resolved reports leave this page; the{" "}
-        <AppLink
-          to="/dashboard/audit"
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          audit log
-        </AppLink>{" "}
-        keeps them.
+          ? t(
+              "{count, plural, one {{count} car has} other {{count} cars have}} open reports, most recently reported first.",
+              { count: total },
+            )
+          : t("Cars people report to the admins appear here.")}{" "}
+        <Rich
+          message="Resolved reports leave this page; the {auditLog} keeps them."
+          values={{
+            auditLog: (
+              <AppLink
+                to="/dashboard/audit"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {t("audit log")}
+              </AppLink>
+            ),
+          }}
+        />
       </p>
       <div className="mt-6">
         {rows.length > 0 ? (
@@ -131,7 +159,7 @@ export function ReportedItemsPage({
             <Pagination page={page} pageCount={pageCount} />
           </>
         ) : (
-          <EmptyList message={REPORT_MESSAGES.empty} />
+          <EmptyList message={t(REPORT_MESSAGES.empty)} />
         )}
       </div>
     </div>

@@ -4,6 +4,8 @@
 import { data } from "react-router";
 
 import { SettingsForm } from "./settings-form.tsx";
+import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { siteSettingsSchema } from "#app/models/site-form.ts";
@@ -16,7 +18,9 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Site Settings")];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  titleOf(matches, translatorOfMatches(matches).t("Site Settings")),
+];
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
@@ -24,7 +28,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.settings);
   const { db, storage } = servicesOf(context);
   const settings = await getSiteSettings(db);
-  return { settings, site: publicSiteOf(settings, (key) => storage.url(key)) };
+  return {
+    settings,
+    site: publicSiteOf(settings, (key) => storage.url(key)),
+    words: pageWords(context, "dashboard", "admin"),
+  };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -39,9 +47,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     const result = submission.reply({ fieldErrors: { [saved.field]: [saved.message] } });
     return data({ result }, { status: 400 });
   }
+  const { t } = translatorFor(context);
   return redirectWithToast(services.config, "/dashboard/settings", {
     type: "success",
-    message: saved.changes.length > 0 ? "Site settings saved" : "Nothing changed",
+    message: saved.changes.length > 0 ? t("Site settings saved") : t("Nothing changed"),
   });
 }
 

@@ -6,6 +6,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 import { AdminUsersPage } from "./users-page.tsx";
+import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import {
   ADMIN_MESSAGES,
   USER_SEARCH_MAX,
@@ -32,23 +35,26 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  titleOf(matches, loaderData?.title ?? "Users"),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, loaderData?.title ? t(loaderData.title) : t("Users"))];
+};
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/route-error-boundary.tsx";
 
 /** The list's search; a control character in it is a bad address (400), not a search. */
-function searchOf(url: URL): string {
+function searchOf(url: URL, t: Translate): string {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
-  if (!isPlainText(q)) throw data(`Search: ${TEXT_MESSAGES.control}`, { status: 400 });
+  if (!isPlainText(q)) {
+    throw data(t("Search: {problem}", { problem: t(TEXT_MESSAGES.control) }), { status: 400 });
+  }
   return q;
 }
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
   const kind = usersPageKind(url.pathname);
-  const q = searchOf(url);
+  const q = searchOf(url, translatorFor(context).t);
   const list = await findUsers(servicesOf(context).db, {
     role: USERS_PAGES[kind].role,
     q,
@@ -63,6 +69,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     // Without JavaScript, 'Verify Seller' and 'Withdraw' show their form on the page.
     verifyId: parseUserId(url.searchParams.get("verify")),
     withdrawId: parseUserId(url.searchParams.get("withdraw")),
+    words: pageWords(context, "dashboard", "admin"),
   };
 }
 
@@ -86,9 +93,9 @@ function refuse(
   return data({ intent, error: message, result } satisfies Reply, problemInit({ code }));
 }
 
-function requireAllowed(viewer: SessionUser, permission: Permission) {
+function requireAllowed(viewer: SessionUser, permission: Permission, t: Translate) {
   if (!roleCan(viewer.role, permission)) {
-    throw data("Only admins can do this.", problemInit({ code: "forbidden" }));
+    throw data(t("Only admins can do this."), problemInit({ code: "forbidden" }));
   }
 }
 
@@ -112,18 +119,27 @@ type Intent = (typeof INTENTS)[number];
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
+  const { t } = translatorFor(context);
   const form = await readForm(request);
   const intent = INTENTS.find((value) => value === form.get("intent"));
   if (!intent)
-    return refuse(String(form.get("intent") ?? ""), "invalid", ADMIN_MESSAGES.unknownIntent);
-  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any");
+    return refuse(String(form.get("intent") ?? ""), "invalid", t(ADMIN_MESSAGES.unknownIntent));
+  requireAllowed(viewer, intent === "delete" ? "delete:user:any" : "update:user:any", t);
   const id = parseUserId(form.get("id"));
-  if (!id) return refuse(intent, "not-found", ADMIN_MESSAGES.missing);
+  if (!id) return refuse(intent, "not-found", t(ADMIN_MESSAGES.missing));
   const services = servicesOf(context);
   const done = (message: string) =>
-    redirectWithToast(services.config, backTo(url), { type: "success", message });
+    redirectWithToast(services.config, backTo(url), { type: "success", message: t(message) });
   const actor = { id: viewer.id, name: viewer.name };
-  return HANDLERS[intent]({ services, actor, id, form, done, kind: usersPageKind(url.pathname) });
+  return HANDLERS[intent]({
+    services,
+    actor,
+    id,
+    form,
+    done,
+    t,
+    kind: usersPageKind(url.pathname),
+  });
 }
 
 type HandlerArgs = {
@@ -131,59 +147,62 @@ type HandlerArgs = {
   actor: Actor;
   id: string;
   form: FormData;
+  /** Back to the list with a toast: the message, in English (it is translated here). */
   done: (message: string) => Promise<Response>;
+  /** The request's language, for refusals. */
+  t: Translate;
   kind: ReturnType<typeof usersPageKind>;
 };
 
 /** One function per button: the model's answer in words and HTTP status. */
 const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
-  async makeAdmin({ services, actor, id, done }) {
+  async makeAdmin({ services, actor, id, done, t }) {
     const result = await makeAdmin(services.db, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
     return result.reason === "missing"
-      ? refuse("makeAdmin", "not-found", ADMIN_MESSAGES.missing)
-      : refuse("makeAdmin", "conflict", ADMIN_MESSAGES.alreadyAdmin);
+      ? refuse("makeAdmin", "not-found", t(ADMIN_MESSAGES.missing))
+      : refuse("makeAdmin", "conflict", t(ADMIN_MESSAGES.alreadyAdmin));
   },
-  async removeAdmin({ services, actor, id, done }) {
+  async removeAdmin({ services, actor, id, done, t }) {
     const result = await removeAdmin(services.db, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
     if (result.reason === "missing")
-      return refuse("removeAdmin", "not-found", ADMIN_MESSAGES.missing);
+      return refuse("removeAdmin", "not-found", t(ADMIN_MESSAGES.missing));
     const message =
       result.reason === "last admin"
         ? ADMIN_MESSAGES.lastAdmin((await getSiteSettings(services.db)).name)
         : ADMIN_MESSAGES.notAdmin;
-    return refuse("removeAdmin", "conflict", message);
+    return refuse("removeAdmin", "conflict", t(message));
   },
-  async verify({ services, actor, id, form, done }) {
+  async verify({ services, actor, id, form, done, t }) {
     const submission = parseSubmission(form, verifySchema);
     if (submission.status !== "success") return invalid("verify", submission.reply());
     const result = await verifySeller(services.db, actor, id, submission.value.checks);
     if (result.ok) return done(VERIFICATION_MESSAGES.verified);
     if (result.reason === "missing")
-      return refuse("verify", "not-found", ADMIN_MESSAGES.missing, submission);
+      return refuse("verify", "not-found", t(ADMIN_MESSAGES.missing), submission);
     const message =
       result.reason === "not seller"
         ? VERIFICATION_MESSAGES.notSeller
         : VERIFICATION_MESSAGES.alreadyVerified;
-    return refuse("verify", "conflict", message, submission);
+    return refuse("verify", "conflict", t(message), submission);
   },
-  async withdraw({ services, actor, id, form, done }) {
+  async withdraw({ services, actor, id, form, done, t }) {
     const submission = parseSubmission(form, withdrawSchema);
     if (submission.status !== "success") return invalid("withdraw", submission.reply());
     const { reason } = submission.value;
     const result = await withdrawVerification(services.db, actor, id, reason);
     if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
     return result.reason === "missing"
-      ? refuse("withdraw", "not-found", ADMIN_MESSAGES.missing, submission)
-      : refuse("withdraw", "conflict", VERIFICATION_MESSAGES.notVerified, submission);
+      ? refuse("withdraw", "not-found", t(ADMIN_MESSAGES.missing), submission)
+      : refuse("withdraw", "conflict", t(VERIFICATION_MESSAGES.notVerified), submission);
   },
-  async delete({ services, actor, id, done, kind }) {
+  async delete({ services, actor, id, done, kind, t }) {
     const result = await deleteUser(services, actor, id);
     if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
     return result.reason === "missing"
-      ? refuse("delete", "not-found", ADMIN_MESSAGES.missing)
-      : refuse("delete", "conflict", ADMIN_MESSAGES.adminNotDeletable);
+      ? refuse("delete", "not-found", t(ADMIN_MESSAGES.missing))
+      : refuse("delete", "conflict", t(ADMIN_MESSAGES.adminNotDeletable));
   },
 };
 

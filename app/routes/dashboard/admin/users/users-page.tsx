@@ -3,32 +3,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction } from "react-router";
 
-import { AdminNav, Day } from "#app/components/admin-bits.tsx";
+import {
+  DeleteCell,
+  MakeAdminCell,
+  NameCell,
+  TypeCell,
+  verifyBody,
+  withdrawBody,
+  type Href,
+} from "./user-cells.tsx";
+import { AdminNav } from "#app/components/admin-bits.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { disabledButton, outlineButton, smallButton } from "#app/components/ui/buttons.ts";
-import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
-import type { FormBody } from "#app/components/form-dialog/form-dialog-parts.tsx";
+import { FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
-import { ConfirmDialog, DeleteDialog } from "#app/components/confirm-dialog.tsx";
-import { SellerAvatar, VerifiedBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { type Column } from "#app/components/ui/data-table.tsx";
-import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
 import { PagedTable } from "#app/components/ui/paged-table.tsx";
 import type { AdminUserRow } from "#app/models/admin-users.server.ts";
-import {
-  ADMIN_MESSAGES,
-  USER_SEARCH_MAX,
-  USERS_PAGES,
-  type UsersPageKind,
-} from "#app/models/admin-users.ts";
-import { ROLE_LABEL } from "#app/models/user.ts";
-import {
-  VERIFICATION_CHECK_LABEL,
-  VERIFICATION_MESSAGES,
-  WITHDRAWAL_REASON_MAX,
-} from "#app/models/verification.ts";
-import { verifySchema, withdrawSchema } from "#app/models/verification-form.ts";
-import { VERIFICATION_CHECKS } from "#app/models/verification-note.ts";
+import { USER_SEARCH_MAX, USERS_PAGES, type UsersPageKind } from "#app/models/admin-users.ts";
+import { VERIFICATION_MESSAGES } from "#app/models/verification.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import type { Translate } from "#app/i18n/translator.ts";
 
 type Props = {
   kind: UsersPageKind;
@@ -45,7 +39,7 @@ type Props = {
 };
 
 /** The page's own URL with extra parameters (q and page kept). */
-function useHref(kind: UsersPageKind, q: string, page: number) {
+function useHref(kind: UsersPageKind, q: string, page: number): Href {
   return (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams();
     if (q) params.set("q", q);
@@ -60,216 +54,13 @@ function useHref(kind: UsersPageKind, q: string, page: number) {
 const resultOf = (reply: Props["reply"], intent: string) =>
   reply?.intent === intent ? reply.result : undefined;
 
-type Href = ReturnType<typeof useHref>;
-
-/**
- * Where a row's verify or withdraw form posts, its hidden fields and its Conform id,
- * which tells the row's dialog from the form on the page (no JavaScript).
- */
-function rowForm(intent: "verify" | "withdraw", row: AdminUserRow, href: Href, onPage: boolean) {
-  return {
-    action: href({ [intent]: row.id }),
-    formId: onPage ? `${intent}-on-page` : `${intent}-${row.id}`,
-    hidden: { intent, id: row.id },
-  };
-}
-
-function verifyBody(row: AdminUserRow, href: Href, onPage = false) {
-  return {
-    ...rowForm("verify", row, href, onPage),
-    schema: verifySchema,
-    submitLabel: "Yes, verify",
-    pendingLabel: "Verifying…",
-    children: (fields) => (
-      <ChoiceField
-        field={fields.checks}
-        legend={`What did you check about ${row.name}?`}
-        type="checkbox"
-        values={VERIFICATION_CHECKS}
-        labels={VERIFICATION_CHECK_LABEL}
-      />
-    ),
-  } satisfies FormBody<typeof verifySchema>;
-}
-
-function withdrawBody(row: AdminUserRow, href: Href, onPage = false) {
-  return {
-    ...rowForm("withdraw", row, href, onPage),
-    schema: withdrawSchema,
-    submitLabel: "Withdraw verification",
-    pendingLabel: "Withdrawing…",
-    tone: "danger",
-    children: (fields) => (
-      <TextareaField
-        field={fields.reason}
-        label="Why is it withdrawn?"
-        hint="Kept in the audit log. The seller's cars lose the Verified badge at once."
-        maxLength={WITHDRAWAL_REASON_MAX}
-      />
-    ),
-  } satisfies FormBody<typeof withdrawSchema>;
-}
-
-function NameCell({ row }: { row: AdminUserRow }) {
-  return (
-    <span className="flex min-w-0 items-center gap-3 md:min-w-56">
-      <SellerAvatar
-        seller={{ name: row.name, email: row.email, imageUrl: row.image, verified: row.verified }}
-      />
-      <span className="min-w-0">
-        <span className="block font-semibold break-words text-slate-900">{row.name}</span>
-        <span className="block text-sm break-all text-slate-600">{row.email}</span>
-        <span className="block text-xs text-slate-500">
-          Joined <Day iso={row.createdAt} />
-          {row.role === "seller" ? ` · ${row.listings} ${row.listings === 1 ? "car" : "cars"}` : ""}
-        </span>
-      </span>
-    </span>
-  );
-}
-
-function TypeCell({ row, href }: { row: AdminUserRow; href: ReturnType<typeof useHref> }) {
-  const label = <span className="font-medium text-slate-900">{ROLE_LABEL[row.role]}</span>;
-  if (row.role !== "seller") return label;
-  const withdrawn = !row.verified && row.verification?.withdrawnAt ? row.verification : null;
-  return (
-    <span className="flex flex-col items-start gap-1.5 max-md:items-end">
-      <span className="flex flex-wrap items-center gap-2">
-        {label}
-        {row.verified ? <VerifiedBadge /> : null}
-      </span>
-      {row.verified ? (
-        <span className="flex flex-wrap items-center gap-2">
-          <button type="button" disabled className={disabledButton}>
-            Verify Seller
-          </button>
-          <FormDialog
-            {...withdrawBody(row, href)}
-            trigger="Withdraw"
-            triggerLabel={`Withdraw the verification of ${row.name}`}
-            fallbackHref={`${href({ withdraw: row.id })}#withdraw-form`}
-            triggerClassName="text-xs font-semibold text-red-700 underline-offset-2 hover:underline"
-            title={`Withdraw the verification of ${row.name}?`}
-            description="Their cars lose the Verified badge everywhere at once. Say why: the reason is kept in the audit log."
-          />
-        </span>
-      ) : (
-        <FormDialog
-          {...verifyBody(row, href)}
-          trigger="Verify Seller"
-          triggerLabel={`Verify Seller ${row.name}`}
-          fallbackHref={`${href({ verify: row.id })}#verify-form`}
-          triggerClassName={`${smallButton} bg-emerald-700 text-white hover:bg-emerald-800`}
-          title={`Verify ${row.name}?`}
-          description={VERIFICATION_MESSAGES.confirm}
-        />
-      )}
-      {withdrawn ? (
-        <span className="max-w-56 text-xs text-amber-800">
-          Verification withdrawn <Day iso={withdrawn.withdrawnAt!} />
-          {withdrawn.withdrawalReason ? `: ${withdrawn.withdrawalReason}` : ""}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
-function MakeAdminCell({
-  row,
-  kind,
-  viewerId,
-  action,
-}: {
-  row: AdminUserRow;
-  kind: UsersPageKind;
-  viewerId: string;
-  action: string;
-}) {
-  if (row.role === "admin") {
-    return (
-      <span className="flex flex-wrap items-center gap-2 max-md:justify-end">
-        <button type="button" disabled className={disabledButton}>
-          Make Admin
-        </button>
-        <ConfirmDialog
-          action={action}
-          fields={{ intent: "removeAdmin", id: row.id }}
-          title={
-            row.id === viewerId
-              ? "Remove your own admin rights?"
-              : `Remove ${row.name}'s admin rights?`
-          }
-          message={`${row.name} becomes a Buyer/User and can no longer open the admin pages.`}
-          detail="Carlot always keeps at least one admin."
-          confirmLabel="Yes, remove"
-          pendingLabel="Removing…"
-          tone="danger"
-          trigger="Remove admin"
-          triggerLabel={`Remove admin rights of ${row.name}`}
-          triggerClassName="text-xs font-semibold text-slate-700 underline-offset-2 hover:underline"
-        />
-      </span>
-    );
-  }
-  return (
-    <ConfirmDialog
-      action={action}
-      fields={{ intent: "makeAdmin", id: row.id }}
-      title={`Make ${row.name} an admin?`}
-      message={ADMIN_MESSAGES.confirmMakeAdmin(kind)}
-      detail="Admins can see every account, verify sellers, delete accounts and cars, and make other admins."
-      confirmLabel="Yes, make admin"
-      pendingLabel="Saving…"
-      trigger="Make Admin"
-      triggerLabel={`Make Admin ${row.name}`}
-      triggerClassName={outlineButton}
-    />
-  );
-}
-
-function DeleteCell({
-  row,
-  kind,
-  action,
-}: {
-  row: AdminUserRow;
-  kind: UsersPageKind;
-  action: string;
-}) {
-  if (row.role === "admin") {
-    return (
-      <button
-        type="button"
-        disabled
-        title="Admins cannot be deleted"
-        aria-label={`Delete ${row.name} (admins cannot be deleted)`}
-        className={disabledButton}
-      >
-        Delete
-      </button>
-    );
-  }
-  const cars =
-    row.role === "seller" && row.listings > 0
-      ? ` Their ${row.listings} ${row.listings === 1 ? "car is" : "cars are"} deleted with their photos; buyers who asked about them are told.`
-      : "";
-  return (
-    <DeleteDialog
-      action={action}
-      id={row.id}
-      name={row.name}
-      message={ADMIN_MESSAGES.confirmDelete(kind)}
-      detail={`The account, its requests, reports and wishlist are deleted and they are signed out everywhere.${cars} This can't be undone.`}
-    />
-  );
-}
-
 function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
+  const t = useT();
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
       <label className="min-w-0 flex-1 sm:max-w-sm">
         <span className="mb-1 block text-sm font-semibold text-slate-800">
-          Search by name or email
+          {t("Search by name or email")}
         </span>
         <input
           // Keyed by the search: after Back, Forward or Clear the box shows the URL's.
@@ -278,7 +69,7 @@ function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
           name="q"
           defaultValue={q}
           maxLength={USER_SEARCH_MAX}
-          placeholder="e.g. Maya or maya@example.com"
+          placeholder={t("e.g. Maya or maya@example.com")}
           className="block w-full rounded-lg border-0 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none"
         />
       </label>
@@ -286,53 +77,106 @@ function SearchForm({ kind, q }: { kind: UsersPageKind; q: string }) {
         type="submit"
         className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
       >
-        Search
+        {t("Search")}
       </button>
       {q ? (
         <AppLink
           to={USERS_PAGES[kind].path}
           className="inline-flex items-center rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
-          Clear
+          {t("Clear")}
         </AppLink>
       ) : null}
     </Form>
   );
 }
 
+/** How many people the list shows, in the words of its kind ("account" on All Users). */
+function countLine(t: Translate, kind: UsersPageKind, count: number, q: string): string {
+  if (q) {
+    switch (kind) {
+      case "seller":
+        return t("{count, plural, one {{count} seller} other {{count} sellers}} found for “{q}”.", {
+          count,
+          q,
+        });
+      case "buyer":
+        return t("{count, plural, one {{count} buyer} other {{count} buyers}} found for “{q}”.", {
+          count,
+          q,
+        });
+      default:
+        return t(
+          "{count, plural, one {{count} account} other {{count} accounts}} found for “{q}”.",
+          { count, q },
+        );
+    }
+  }
+  switch (kind) {
+    case "seller":
+      return t("{count, plural, one {{count} seller} other {{count} sellers}}, newest first.", {
+        count,
+      });
+    case "buyer":
+      return t("{count, plural, one {{count} buyer} other {{count} buyers}}, newest first.", {
+        count,
+      });
+    default:
+      return t("{count, plural, one {{count} account} other {{count} accounts}}, newest first.", {
+        count,
+      });
+  }
+}
+
+/** What an empty list says. */
+function emptyLine(t: Translate, kind: UsersPageKind, q: string): string {
+  switch (kind) {
+    case "seller":
+      return q ? t("No sellers match “{q}”.", { q }) : t("There are no sellers yet.");
+    case "buyer":
+      return q ? t("No buyers match “{q}”.", { q }) : t("There are no buyers yet.");
+    default:
+      return q ? t("No accounts match “{q}”.", { q }) : t("There are no accounts yet.");
+  }
+}
+
 export function AdminUsersPage(props: Props) {
-  const { kind, title, q, rows, total, page, pageCount, viewerId, reply } = props;
+  const { kind, q, rows, total, page, pageCount, viewerId, reply } = props;
+  const t = useT();
+  const title = t(props.title);
   const href = useHref(kind, q, page);
   const toVerify = props.verifyId ? rows.find((row) => row.id === props.verifyId) : undefined;
   const toWithdraw = props.withdrawId ? rows.find((row) => row.id === props.withdrawId) : undefined;
   // Every row's forms post to this page: its address is resolved once, not per form.
   const action = useFormAction();
   const columns: Column<AdminUserRow>[] = [
-    { header: "Name", mobileLabel: false, cell: (row) => <NameCell row={row} /> },
-    { header: "User Type", cell: (row) => <TypeCell row={row} href={href} /> },
+    { header: t("Name"), mobileLabel: false, cell: (row) => <NameCell row={row} /> },
+    { header: t("User Type"), cell: (row) => <TypeCell row={row} href={href} /> },
     {
-      header: "Make Admin",
+      header: t("Make Admin"),
       cell: (row) => <MakeAdminCell row={row} kind={kind} viewerId={viewerId} action={action} />,
     },
-    { header: "Delete", cell: (row) => <DeleteCell row={row} kind={kind} action={action} /> },
+    { header: t("Delete"), cell: (row) => <DeleteCell row={row} kind={kind} action={action} /> },
   ];
-  const noun = kind === "user" ? "account" : kind;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <AdminNav />
       <p className="mt-4 text-slate-600">
-        {q
-          ? `${total} ${total === 1 ? noun : `${noun}s`} found for “${q}”.`
-          : `${total} ${total === 1 ? noun : `${noun}s`}, newest first.`}{" "}
-        Every change here is recorded in the{" "}
-        <AppLink
-          to="/dashboard/audit"
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          audit log
-        </AppLink>
-        .
+        {countLine(t, kind, total, q)}{" "}
+        <Rich
+          message="Every change here is recorded in the {auditLog}."
+          values={{
+            auditLog: (
+              <AppLink
+                to="/dashboard/audit"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {t("audit log")}
+              </AppLink>
+            ),
+          }}
+        />
       </p>
       <div className="mt-6">
         <SearchForm kind={kind} q={q} />
@@ -342,25 +186,25 @@ export function AdminUsersPage(props: Props) {
           role="alert"
           className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
         >
-          {reply.error}
+          {t(reply.error)}
         </p>
       ) : null}
       {toVerify && !toVerify.verified && toVerify.role === "seller" ? (
         <FormSection
-          {...verifyBody(toVerify, href, true)}
+          {...verifyBody(toVerify, href, t, true)}
           id="verify-form"
-          title={`Verify ${toVerify.name}?`}
-          description={VERIFICATION_MESSAGES.confirm}
+          title={t("Verify {name}?", { name: toVerify.name })}
+          description={t(VERIFICATION_MESSAGES.confirm)}
           closeTo={href()}
           lastResult={resultOf(reply, "verify")}
         />
       ) : null}
       {toWithdraw && toWithdraw.verified ? (
         <FormSection
-          {...withdrawBody(toWithdraw, href, true)}
+          {...withdrawBody(toWithdraw, href, t, true)}
           id="withdraw-form"
-          title={`Withdraw the verification of ${toWithdraw.name}?`}
-          description="Their cars lose the Verified badge everywhere at once."
+          title={t("Withdraw the verification of {name}?", { name: toWithdraw.name })}
+          description={t("Their cars lose the Verified badge everywhere at once.")}
           closeTo={href()}
           lastResult={resultOf(reply, "withdraw")}
         />
@@ -368,20 +212,20 @@ export function AdminUsersPage(props: Props) {
       <div className="mt-6">
         {rows.length > 0 ? (
           <PagedTable
-            caption={`${title}, page ${page} of ${pageCount}`}
+            caption={t("{title}, page {page} of {pageCount}", { title, page, pageCount })}
             columns={columns}
             rows={rows}
             page={page}
             pageCount={pageCount}
           />
         ) : (
-          <EmptyList message={q ? `No ${noun}s match “${q}”.` : `There are no ${noun}s yet.`}>
+          <EmptyList message={emptyLine(t, kind, q)}>
             {q ? (
               <AppLink
                 to={USERS_PAGES[kind].path}
                 className="font-semibold text-brand-700 hover:underline"
               >
-                Show everyone
+                {t("Show everyone")}
               </AppLink>
             ) : null}
           </EmptyList>

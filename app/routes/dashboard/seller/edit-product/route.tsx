@@ -1,5 +1,8 @@
 import { data } from "react-router";
 
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
+import { msg } from "#app/i18n/translator.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
 import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
@@ -20,16 +23,23 @@ import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.s
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  titleOf(matches, `Edit ${loaderData?.listing.title ?? "your car"}`),
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = translatorOfMatches(matches);
+  const title = loaderData?.listing.title;
+  return [
+    titleOf(matches, title === undefined ? t("Edit your car") : t("Edit {title}", { title })),
+  ];
+};
 
-const NOT_FOUND = "No such car";
-const NOT_YOURS = "This car belongs to another seller, so you cannot edit it.";
+const NOT_FOUND = msg("No such car");
+const NOT_YOURS = msg("This car belongs to another seller, so you cannot edit it.");
 
-/** 404 for an id that is not a listing, 403 for someone else's. */
-function refuse(code: "not-found" | "forbidden"): never {
-  throw data(code === "not-found" ? NOT_FOUND : NOT_YOURS, problemInit({ code }));
+type Context = Route.LoaderArgs["context"];
+
+/** 404 for an id that is not a listing, 403 for someone else's (in the reader's words). */
+function refuse(context: Context, code: "not-found" | "forbidden"): never {
+  const { t } = translatorFor(context);
+  throw data(t(code === "not-found" ? NOT_FOUND : NOT_YOURS), problemInit({ code }));
 }
 
 /** The signed-in seller and the car the address names (404 for an id that is not one). */
@@ -41,7 +51,7 @@ async function editing({ context, request, url, params }: Route.LoaderArgs | Rou
     DASHBOARD_PAGE_PERMISSION.editProduct,
   );
   const id = parseId(params.id);
-  if (id === null) refuse("not-found");
+  if (id === null) refuse(context, "not-found");
   return { viewer, id };
 }
 
@@ -68,12 +78,13 @@ export async function loader(args: Route.LoaderArgs) {
     getListingForEdit(db, storage, viewer, id),
     findCategories(db, storage),
   ]);
-  if (found.access !== "ok") refuse(found.access);
+  if (found.access !== "ok") refuse(context, found.access);
   return {
     listing: found.listing,
     categories: await withCurrentCategory(db, categories, found.listing.defaultValue.category),
     // A new one each time the form is shown: sending it twice saves once.
     formToken: issueFormToken(servicesOf(context).config.secret, viewer.id, `edit:${id}`),
+    words: pageWords(context, "dashboard"),
   };
 }
 
@@ -83,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
   const services = servicesOf(context);
   // Ownership before the body is read: someone else's car costs no upload work.
   const access = await listingAccess(services.db, viewer, id);
-  if (access !== "ok") refuse(access);
+  if (access !== "ok") refuse(context, access);
   return listingFormAction({
     request,
     services,
@@ -94,11 +105,11 @@ export async function action(args: Route.ActionArgs) {
       const outcome = await updateListing(services, viewer, id, value, token);
       // The car went away or changed hands while the form was open.
       if (!outcome.ok && (outcome.code === "not-found" || outcome.code === "forbidden")) {
-        refuse(outcome.code);
+        refuse(context, outcome.code);
       }
       return outcome;
     },
-    saved: "Your car information has been updated",
+    saved: translatorFor(context).t("Your car information has been updated"),
   });
 }
 
@@ -109,18 +120,24 @@ export { RouteErrorBoundary as ErrorBoundary } from "#app/components/errors/rout
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, categories } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit your car</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{listing.title}</h1>
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        {t("Edit your car")}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900" translate="no">
+        {listing.title}
+      </h1>
       <p className="mt-2 text-slate-600">
-        Change what you need and save. Your photos stay as they are unless you remove, add or
-        reorder them.{" "}
+        {t(
+          "Change what you need and save. Your photos stay as they are unless you remove, add or reorder them.",
+        )}{" "}
         <AppLink
           to={listingPath(listing.id)}
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          See the car’s page
+          {t("See the car’s page")}
         </AppLink>
       </p>
       <div className="mt-8">

@@ -3,6 +3,8 @@
 // for one open request at a time, for the seller of that car (DESIGN decision 22).
 import { data } from "react-router";
 
+import { Rich, translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { DashboardListPage, EmptyList } from "#app/components/car-requests-table.tsx";
 import { CarLink } from "#app/components/listing-tables.tsx";
@@ -18,10 +20,10 @@ import { requirePermission } from "#app/services/session.server.ts";
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  titleOf(matches, "My Buyers"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, t("My Buyers")), { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.myBuyers);
@@ -32,23 +34,29 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     wanted === null ? null : getBuyerContact(db, viewer.id, parseId(wanted) ?? 0),
   ]);
   if (wanted !== null && !contact) {
-    throw data("This request is not open, or it is not for one of your cars.", { status: 404 });
+    const { t } = translatorFor(context);
+    throw data(t("This request is not open, or it is not for one of your cars."), { status: 404 });
   }
-  return { ...buyers, contact };
+  return { ...buyers, contact, words: pageWords(context, "dashboard") };
 }
 
 type BuyerRow = Awaited<ReturnType<typeof loader>>["rows"][number];
 
 export default function MyBuyers({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, contact } = loaderData;
+  const t = useT();
   const pageQuery = page > 1 ? `?page=${page}` : "";
   const columns: Column<BuyerRow>[] = [
     {
-      header: "Buyer Name",
-      cell: (row) => <span className="font-semibold text-slate-900">{row.buyerName}</span>,
+      header: t("Buyer Name"),
+      cell: (row) => (
+        <span className="font-semibold text-slate-900" translate="no">
+          {row.buyerName}
+        </span>
+      ),
     },
     {
-      header: "Ordered Product",
+      header: t("Ordered Product"),
       cell: (row) => (
         <CarLink
           car={{ id: row.listingId, title: row.listingTitle }}
@@ -57,7 +65,7 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      header: "Contact",
+      header: t("Contact"),
       cell: (row) => (
         <AppLink
           id={`contact-${row.id}`}
@@ -66,25 +74,31 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
           aria-haspopup="dialog"
           className="inline-flex items-center rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-700"
         >
-          Contact Buyer<span className="sr-only"> {row.buyerName}</span>
+          {t("Contact Buyer")}
+          <span className="sr-only" translate="no">
+            {" "}
+            {row.buyerName}
+          </span>
         </AppLink>
       ),
     },
   ];
   return (
     <DashboardListPage
-      title="My Buyers"
+      title={t("My Buyers")}
       intro={
         rows.length > 0
-          ? "People who asked you to contact them about your cars. Their details stay visible here while the request is open."
+          ? t(
+              "People who asked you to contact them about your cars. Their details stay visible here while the request is open.",
+            )
           : undefined
       }
     >
       {rows.length === 0 ? (
-        <EmptyList message="Sorry, No one have ordered your product." />
+        <EmptyList message={t("Sorry, No one have ordered your product.")} />
       ) : (
         <PagedTable
-          caption="Buyers who contacted you"
+          caption={t("Buyers who contacted you")}
           columns={columns}
           rows={rows}
           page={page}
@@ -93,32 +107,44 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
       )}
       {contact ? (
         <UrlDialog
-          title="Buyers Contact Information"
-          description={`${contact.buyerName} asked about your ${contact.listingTitle}.`}
+          title={t("Buyers Contact Information")}
+          description={
+            <Rich
+              message="{buyer} asked about your {car}."
+              values={{
+                buyer: <span translate="no">{contact.buyerName}</span>,
+                car: <span translate="no">{contact.listingTitle}</span>,
+              }}
+            />
+          }
           closeTo={pageQuery || "."}
           returnFocusTo={`contact-${contact.orderId}`}
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt className="font-medium text-slate-600">Email</dt>
-            <dd className="break-all text-slate-900">
+            <dt className="font-medium text-slate-600">{t("Email")}</dt>
+            <dd className="break-all text-slate-900" translate="no">
               <a
                 href={`mailto:${contact.email}`}
+                dir="ltr"
                 className="font-semibold text-brand-700 hover:underline"
               >
                 {contact.email}
               </a>
             </dd>
-            <dt className="font-medium text-slate-600">Phone number</dt>
-            <dd className="text-slate-900">
+            <dt className="font-medium text-slate-600">{t("Phone number")}</dt>
+            <dd className="text-slate-900" translate="no">
               <a
                 href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                dir="ltr"
                 className="font-semibold text-brand-700 hover:underline"
               >
                 {contact.phone}
               </a>
             </dd>
-            <dt className="font-medium text-slate-600">Where to meet</dt>
-            <dd className="text-slate-900">{contact.meetingLocation}</dd>
+            <dt className="font-medium text-slate-600">{t("Where to meet")}</dt>
+            <dd className="text-slate-900" translate="no">
+              {contact.meetingLocation}
+            </dd>
           </dl>
         </UrlDialog>
       ) : null}

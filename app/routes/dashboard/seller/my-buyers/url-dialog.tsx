@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 export function UrlDialog({
   title,
@@ -16,7 +17,7 @@ export function UrlDialog({
   children,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   /** Where closing leads: the same page without the dialog's parameter. */
   closeTo: string;
   /** The id of the element to focus after closing (the link that opened it). */
@@ -24,6 +25,7 @@ export function UrlDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <Dialog.Root
       open
@@ -57,7 +59,7 @@ export function UrlDialog({
               preventScrollReset
               className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              Close
+              {t("Close")}
             </AppLink>
           </Dialog.Close>
         </div>

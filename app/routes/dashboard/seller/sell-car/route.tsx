@@ -1,3 +1,5 @@
+import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
 import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx";
@@ -13,7 +15,10 @@ import { listingFormAction } from "#app/routes/dashboard/seller/listing-action.s
 
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = ({ matches }) => [titleOf(matches, "Sell A Car")];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = translatorOfMatches(matches);
+  return [titleOf(matches, t("Sell A Car"))];
+};
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
@@ -23,6 +28,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     // A new one each time the form is shown: sending it twice publishes one car.
     formToken: issueFormToken(config.secret, seller.id, "sell"),
+    words: pageWords(context, "dashboard"),
   };
 }
 
@@ -37,7 +43,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     purpose: "sell",
     schema: sellCarSchema,
     save: (value, token) => publishListing(services, seller, value, token),
-    saved: "Your car has been published for sale",
+    saved: translatorFor(context).t("Your car has been published for sale"),
   });
 }
 
@@ -45,11 +51,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export const clientAction = uploadClientAction;
 
 export default function SellCar({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Sell A Car</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t("Sell A Car")}</h1>
       <p className="mt-2 text-slate-600">
-        Tell buyers about your car. Everything is required unless it says optional.
+        {t("Tell buyers about your car. Everything is required unless it says optional.")}
       </p>
       <div className="mt-8">
         <ListingForm
