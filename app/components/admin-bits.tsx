@@ -67,12 +67,15 @@ function formatted(iso: string, locale: string, kind: "day" | "moment"): string 
   return format.format(new Date(iso));
 }
 
+// Dates are written in the site's locale (a setting), whatever the page's language:
+// marked translate="no", as the site's own formatting rather than words to translate.
+
 /** A day ("3 Mar 2026"), in the site's locale. */
 export function Day({ iso }: { iso: string }) {
-  return formatted(iso, useSite().locale, "day");
+  return <span translate="no">{formatted(iso, useSite().locale, "day")}</span>;
 }
 
 /** A day and time in UTC ("3 Mar 2026, 14:05 UTC"), in the site's locale. */
 export function Moment({ iso }: { iso: string }) {
-  return formatted(iso, useSite().locale, "moment");
+  return <span translate="no">{formatted(iso, useSite().locale, "moment")}</span>;
 }

@@ -1,3 +1,5 @@
+import { Fragment, type ReactNode } from "react";
+
 import { CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
 import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
@@ -23,15 +25,27 @@ const SaveCarButton = loadWhenShown(() =>
 function FactsLine({ facts }: { facts: CarFacts }) {
   const site = useSite();
   const t = useT();
-  const parts = [
+  const parts: ReactNode[] = [
     facts.year === null ? null : String(facts.year),
-    facts.mileageKm === null ? null : formatMileage(facts.mileageKm, site.distanceUnit, site.price),
+    // A distance keeps its unit as written (km, mi): not for translating.
+    facts.mileageKm === null ? null : (
+      <span translate="no">{formatMileage(facts.mileageKm, site.distanceUnit, site.price)}</span>
+    ),
     // The fuel and the gearbox are the form's choices (app/models/listing.ts).
     facts.fuel && t(facts.fuel),
     facts.transmission && t(facts.transmission),
-  ].filter((part): part is string => Boolean(part));
+  ].filter(Boolean);
   if (parts.length === 0) return null;
-  return <span className="block text-xs text-slate-600">{parts.join(" · ")}</span>;
+  return (
+    <span className="block text-xs text-slate-600">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? " · " : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {

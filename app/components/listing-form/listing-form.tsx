@@ -110,7 +110,8 @@ export function ListingForm({
           "Whole amounts in {currency}, digits only: do not type {symbol} or any other currency sign.",
           { currency: site.price.currency, symbol: site.price.symbol },
         );
-  // A short typed fact of the car: nothing for the browser to fill in.
+  // A short typed fact of the car: nothing for the browser to fill in. A make or a
+  // model (and its example) is a name, not words to translate.
   const carText = (name: "make" | "model" | "colour", label: string, placeholder: string) => (
     <InputField
       field={fields[name]}
@@ -118,6 +119,7 @@ export function ListingForm({
       autoComplete="off"
       placeholder={placeholder}
       maxLength={LISTING_TEXT_MAX[name]}
+      translate={name === "colour" ? undefined : "no"}
     />
   );
 
@@ -155,6 +157,7 @@ export function ListingForm({
             <Options
               empty={t("Choose a category")}
               values={categories.map(({ slug, name }) => [slug, name] as const)}
+              untranslated
             />
           </SelectField>
           {mode === "edit" ? (
@@ -193,7 +196,7 @@ export function ListingForm({
               }
               hint={t("km or miles.")}
             >
-              <Options values={MILEAGE_UNITS} />
+              <Options values={MILEAGE_UNITS} untranslated />
             </SelectField>
           </div>
           <SelectField field={fields.fuel} label={t("Fuel (optional)")}>

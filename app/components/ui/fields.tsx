@@ -109,14 +109,17 @@ export function ChoiceField<Value extends string>({
 
 /**
  * The options of a select: an optional empty choice, then each value (or [value, label]).
- * The labels are shown as given: the caller says them in the reader's words.
+ * The labels are shown as given: the caller says them in the reader's words, or marks
+ * them `untranslated` when they are not words to translate (names people gave, units).
  */
 export function Options({
   values,
   empty,
+  untranslated = false,
 }: {
   values: readonly (string | readonly [string, string])[];
   empty?: string;
+  untranslated?: boolean;
 }) {
   return (
     <>
@@ -124,7 +127,7 @@ export function Options({
       {values.map((entry) => {
         const [value, label] = typeof entry === "string" ? [entry, entry] : entry;
         return (
-          <option key={value} value={value}>
+          <option key={value} value={value} translate={untranslated ? "no" : undefined}>
             {label}
           </option>
         );
