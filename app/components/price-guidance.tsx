@@ -25,8 +25,8 @@ const VERDICT_STYLE = {
 const SUBJECT = { listing: msg("this one"), typed: msg("your price") };
 
 /**
- * guidanceSentence (app/models/price-guidance.ts) in the reader's words, with its
- * full stop: "7 similar cars, median 18,400$, this one is 6% below."
+ * guidanceSentence (app/models/price-guidance.ts) in the reader's words, with the same
+ * messages: "7 similar cars, median 18,400$, this one is 6% below".
  */
 function guidanceText(
   guidance: PriceGuidance,
@@ -42,23 +42,23 @@ function guidanceText(
   };
   if (guidance.verdict === null || guidance.percent === null) {
     return t(
-      "{count, plural, one {# similar car, median {median}.} other {# similar cars, median {median}.}}",
+      "{count, plural, one {# similar car} other {# similar cars}}, median {median}",
       values,
     );
   }
   if (guidance.verdict === "close") {
     return t(
-      "{count, plural, one {# similar car, median {median}, {subject} is about the median.} other {# similar cars, median {median}, {subject} is about the median.}}",
+      "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is about the median",
       values,
     );
   }
   return guidance.verdict === "below"
     ? t(
-        "{count, plural, one {# similar car, median {median}, {subject} is {percent}% below.} other {# similar cars, median {median}, {subject} is {percent}% below.}}",
+        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% below",
         values,
       )
     : t(
-        "{count, plural, one {# similar car, median {median}, {subject} is {percent}% above.} other {# similar cars, median {median}, {subject} is {percent}% above.}}",
+        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% above",
         values,
       );
 }
@@ -130,7 +130,7 @@ export function PriceGuidanceCard({
       <Heading className="text-xs font-semibold tracking-wide uppercase opacity-80">
         {t("Price guidance")}
       </Heading>
-      <p className="mt-1 font-semibold">{guidanceText(guidance, subject, site.price, t)}</p>
+      <p className="mt-1 font-semibold">{guidanceText(guidance, subject, site.price, t)}.</p>
       <RangeBar guidance={guidance} price={price} />
       <p className="mt-3 text-sm">
         <Rich

@@ -36,7 +36,7 @@ export function SiteFooter() {
           <AppLink to="/" className="inline-flex items-center gap-3 rounded-md">
             <img
               src={site.logoUrl}
-              alt={t("{name} logo", { name: site.name })}
+              alt={t("{site} logo", { site: site.name })}
               width={48}
               height={48}
               className="size-12"
