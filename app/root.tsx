@@ -12,7 +12,7 @@ import {
 import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
-import { I18nProvider, usePageTranslator } from "#app/i18n/i18n-provider.tsx";
+import { I18nProvider, translatorOfMatches, usePageTranslator } from "#app/i18n/i18n-provider.tsx";
 import { languageMiddleware, pageWords } from "#app/i18n/language.server.ts";
 import { ProgressBar } from "#app/layout/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
@@ -42,10 +42,16 @@ export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
 ];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: homeTitleOf(loaderData?.site ?? FALLBACK_SITE) },
-  { name: "description", content: DEFAULT_DESCRIPTION },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = translatorOfMatches(matches);
+  const site = loaderData?.site ?? FALLBACK_SITE;
+  // The built-in tagline and description are catalogue messages; an operator's own
+  // tagline passes through t unchanged.
+  return [
+    { title: homeTitleOf({ name: site.name, tagline: t(site.tagline) }) },
+    { name: "description", content: t(DEFAULT_DESCRIPTION) },
+  ];
+};
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, languageMiddleware];
 

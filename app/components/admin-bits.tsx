@@ -1,22 +1,25 @@
 // Pieces the admin pages share: the links between them, and dates that read the
 // same on the server and in the browser.
 import { useSite } from "#app/components/use-site.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { dateLocaleOf } from "#app/models/dates.ts";
 import { NavLink } from "react-router";
 
 const ADMIN_LINKS = [
-  { to: "/dashboard/alluser", label: "All Users" },
-  { to: "/dashboard/allseller", label: "All Sellers" },
-  { to: "/dashboard/allbuyer", label: "All Buyers" },
-  { to: "/dashboard/reportedItems", label: "Reported Items" },
-  { to: "/dashboard/audit", label: "Audit Log" },
-  { to: "/dashboard/settings", label: "Site Settings" },
-  { to: "/dashboard/categories", label: "Categories" },
+  { to: "/dashboard/alluser", label: msg("All Users") },
+  { to: "/dashboard/allseller", label: msg("All Sellers") },
+  { to: "/dashboard/allbuyer", label: msg("All Buyers") },
+  { to: "/dashboard/reportedItems", label: msg("Reported Items") },
+  { to: "/dashboard/audit", label: msg("Audit Log") },
+  { to: "/dashboard/settings", label: msg("Site Settings") },
+  { to: "/dashboard/categories", label: msg("Categories") },
 ];
 
 export function AdminNav() {
+  const t = useT();
   return (
-    <nav aria-label="Admin pages" className="mt-4">
+    <nav aria-label={t("Admin pages")} className="mt-4">
       <ul className="flex flex-wrap gap-2">
         {ADMIN_LINKS.map((link) => (
           <li key={link.to}>
@@ -31,7 +34,7 @@ export function AdminNav() {
                 }`
               }
             >
-              {link.label}
+              {t(link.label)}
             </NavLink>
           </li>
         ))}
@@ -64,12 +67,15 @@ function formatted(iso: string, locale: string, kind: "day" | "moment"): string 
   return format.format(new Date(iso));
 }
 
+// Dates are written in the site's locale (a setting), whatever the page's language:
+// marked translate="no", as the site's own formatting rather than words to translate.
+
 /** A day ("3 Mar 2026"), in the site's locale. */
 export function Day({ iso }: { iso: string }) {
-  return formatted(iso, useSite().locale, "day");
+  return <span translate="no">{formatted(iso, useSite().locale, "day")}</span>;
 }
 
 /** A day and time in UTC ("3 Mar 2026, 14:05 UTC"), in the site's locale. */
 export function Moment({ iso }: { iso: string }) {
-  return formatted(iso, useSite().locale, "moment");
+  return <span translate="no">{formatted(iso, useSite().locale, "moment")}</span>;
 }

@@ -2,20 +2,31 @@
 // A car that was sold or removed stays listed and says so, in words.
 import type { ReactNode } from "react";
 
-import { CarLink, CarPhoto, CarThumb, DetailsLink } from "#app/components/listing-tables.tsx";
+import {
+  CarLink,
+  CarPhoto,
+  CarThumb,
+  CategoryAndLocation,
+  DetailsLink,
+} from "#app/components/listing-tables.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import { Price } from "#app/components/price.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
+/** The row's note ("Sold", "No longer listed"…): a catalogue message or the reader's words. */
 function CarCell({ row }: { row: FollowedCar }) {
+  const t = useT();
   if (!row.car) {
     return (
       <span className="flex min-w-0 items-center gap-3">
         <CarThumb box="h-14 w-20" />
         <span className="min-w-0">
-          <span className="block font-semibold text-slate-900">{row.title}</span>
-          {row.note ? <span className="block text-xs text-amber-800">{row.note}</span> : null}
+          <span translate="no" className="block font-semibold text-slate-900">
+            {row.title}
+          </span>
+          {row.note ? <span className="block text-xs text-amber-800">{t(row.note)}</span> : null}
         </span>
       </span>
     );
@@ -29,7 +40,7 @@ function CarCell({ row }: { row: FollowedCar }) {
           <Price cents={row.car.resalePrice} />
         </span>
         {row.note ? (
-          <span className="block text-xs font-medium text-amber-800">{row.note}</span>
+          <span className="block text-xs font-medium text-amber-800">{t(row.note)}</span>
         ) : null}
       </span>
     </span>
@@ -55,20 +66,18 @@ export function CarRequestsTable({
   actionHeader: string;
   action: (row: FollowedCar) => ReactNode;
 }) {
+  const t = useT();
   const columns: Column<FollowedCar>[] = [
-    { header: "Car", mobileLabel: false, cell: (row) => <CarCell row={row} /> },
+    { header: t("Car"), mobileLabel: false, cell: (row) => <CarCell row={row} /> },
     {
-      header: "Seller",
+      header: t("Seller"),
       cell: (row) => (row.car ? <SellerIdentity seller={row.car.seller} /> : gone),
     },
     {
-      header: "Category & Location",
+      header: t("Category & Location"),
       cell: (row) =>
         row.car ? (
-          <span className="max-md:text-end">
-            <span className="block font-medium text-slate-900">{row.car.category.name}</span>
-            <span className="text-slate-600">{row.car.location}</span>
-          </span>
+          <CategoryAndLocation category={row.car.category.name} location={row.car.location} />
         ) : (
           gone
         ),
@@ -76,23 +85,26 @@ export function CarRequestsTable({
     ...(withStatus
       ? [
           {
-            header: "Status",
+            header: t("Status"),
             cell: (row: FollowedCar) =>
               row.car ? (
                 <StatusBadge status={row.car.status} />
               ) : (
-                <span className="text-xs font-semibold text-slate-600">Removed</span>
+                <span className="text-xs font-semibold text-slate-600">{t("Removed")}</span>
               ),
           },
         ]
       : []),
-    { header: "Details", cell: (row) => (row.car ? <DetailsLink row={row.car} /> : gone) },
+    { header: t("Details"), cell: (row) => (row.car ? <DetailsLink row={row.car} /> : gone) },
     { header: actionHeader, cell: action },
   ];
   return <DataTable caption={caption} columns={columns} rows={rows} />;
 }
 
-/** The friendly page frame every list of the dashboard shares: heading, intro, body. */
+/**
+ * The friendly page frame every list of the dashboard shares: heading, intro, body. The
+ * texts (and EmptyList's) are catalogue messages or already the reader's words.
+ */
 export function DashboardListPage({
   title,
   intro,
@@ -102,10 +114,15 @@ export function DashboardListPage({
   intro?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      {intro ? <p className="mt-2 max-w-3xl text-slate-600">{intro}</p> : null}
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t(title)}</h1>
+      {intro ? (
+        <p className="mt-2 max-w-3xl text-slate-600">
+          {typeof intro === "string" ? t(intro) : intro}
+        </p>
+      ) : null}
       <div className="mt-8">{children}</div>
     </div>
   );
@@ -113,9 +130,10 @@ export function DashboardListPage({
 
 /** What a list shows when it has nothing in it. */
 export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <p className="text-lg font-semibold text-slate-900">{message}</p>
+      <p className="text-lg font-semibold text-slate-900">{t(message)}</p>
       {children ? <div className="mt-4">{children}</div> : null}
     </div>
   );

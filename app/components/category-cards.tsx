@@ -1,15 +1,17 @@
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** The call to see every car for sale, beside the category cards. */
 export function AllCarsLink({ label, className }: { label: string; className: string }) {
+  const t = useT();
   return (
     <AppLink
       to="/products/allProducts"
       prefetch="intent"
       className={`inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold shadow-sm ${className}`}
     >
-      {label} <ArrowRightIcon className="size-4" />
+      {t(label)} <ArrowRightIcon className="size-4" />
     </AppLink>
   );
 }
@@ -27,6 +29,8 @@ export function CategoryCards({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const t = useT();
+  const actionText = t(action);
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {categories.map((category, index) => (
@@ -49,14 +53,16 @@ export function CategoryCards({
             />
           </div>
           <div className="flex items-center justify-between gap-3 p-4">
-            <Heading className="text-lg font-semibold text-slate-900">{category.name}</Heading>
+            <Heading translate="no" className="text-lg font-semibold text-slate-900">
+              {category.name}
+            </Heading>
             <AppLink
               to={`/products/${category.slug}`}
               prefetch="intent"
               className="inline-flex items-center gap-1.5 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/15 hover:bg-brand-100"
             >
-              {action}
-              <span className="sr-only"> {category.name} cars</span>
+              {actionText}
+              <span className="sr-only"> {t("{category} cars", { category: category.name })}</span>
               <ArrowRightIcon className="size-4" />
               {/* The whole card is clickable; the link keeps one accessible name. */}
               <span className="absolute inset-0" aria-hidden="true" />

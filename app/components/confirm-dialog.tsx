@@ -14,6 +14,7 @@ import { showToast } from "#app/components/toaster.tsx";
 import { dangerButton } from "#app/components/ui/buttons.ts";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 // Pages that show a spinner next to a confirm dialog import both from here.
 export { Spinner };
@@ -32,6 +33,10 @@ export type ConfirmControls = {
   pending: boolean;
 };
 
+/**
+ * The texts are catalogue messages (a model's, marked with msg) or already in the
+ * reader's words: the dialog shows each through `t`, which keeps the latter as they are.
+ */
 export type ConfirmDialogProps = {
   /** Hidden fields the form posts (intent, id, …). */
   fields: Record<string, string>;
@@ -88,18 +93,19 @@ export function DeleteDialog({
   message: string;
   detail: string;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
       action={action}
       fields={{ intent: "delete", id: String(id) }}
-      title={`Delete ${name}?`}
+      title={t("Delete {name}?", { name })}
       message={message}
       detail={detail}
-      confirmLabel="Yes, delete"
-      pendingLabel="Deleting…"
+      confirmLabel={t("Yes, delete")}
+      pendingLabel={t("Deleting…")}
       tone="danger"
-      trigger="Delete"
-      triggerLabel={`Delete ${name}`}
+      trigger={t("Delete")}
+      triggerLabel={t("Delete {name}", { name })}
       triggerClassName={dangerButton}
     />
   );
@@ -126,6 +132,7 @@ function ConfirmDialogAt({
   className = "",
   formAction,
 }: ConfirmDialogProps & { formAction: string }) {
+  const t = useT();
   // The fetcher is made the first time the form is sent (a table renders one of these
   // per row and button).
   const fetcher = useFetcherOnDemand();
@@ -188,7 +195,7 @@ function ConfirmDialogAt({
         {trigger === undefined ? null : (
           <button
             type="submit"
-            aria-label={triggerLabel}
+            aria-label={triggerLabel === undefined ? undefined : t(triggerLabel)}
             aria-haspopup="dialog"
             aria-busy={pending || undefined}
             disabled={triggerDisabled || pending}
@@ -202,8 +209,10 @@ function ConfirmDialogAt({
             {pending ? (
               <>
                 <Spinner />
-                {pendingLabel}
+                {t(pendingLabel)}
               </>
+            ) : typeof trigger === "string" ? (
+              t(trigger)
             ) : (
               trigger
             )}
@@ -231,17 +240,21 @@ function ConfirmDialogAt({
               className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
             >
               <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
-                {title}
+                {t(title)}
               </Dialog.Title>
-              <Dialog.Description className="mt-2 text-slate-700">{message}</Dialog.Description>
-              {detail ? <div className="mt-2 text-sm text-slate-600">{detail}</div> : null}
+              <Dialog.Description className="mt-2 text-slate-700">{t(message)}</Dialog.Description>
+              {detail ? (
+                <div className="mt-2 text-sm text-slate-600">
+                  {typeof detail === "string" ? t(detail) : detail}
+                </div>
+              ) : null}
               <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Dialog.Close
                   type="button"
                   disabled={pending}
                   className="inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
                 >
-                  Cancel
+                  {t("Cancel")}
                 </Dialog.Close>
                 <button
                   type="button"
@@ -253,10 +266,10 @@ function ConfirmDialogAt({
                   {pending ? (
                     <>
                       <Spinner />
-                      {pendingLabel}
+                      {t(pendingLabel)}
                     </>
                   ) : (
-                    confirmLabel
+                    t(confirmLabel)
                   )}
                 </button>
               </div>

@@ -27,7 +27,10 @@ export function CheckBadgeIcon({ className = "" }: { className?: string }) {
   return <span aria-hidden="true" className={`icon-check-badge ${className}`} />;
 }
 
-/** Drawn by CSS (.icon-arrow-right in styles/app.css): lists repeat it on every row. */
+/**
+ * Drawn by CSS (.icon-arrow-right in styles/app.css): lists repeat it on every row.
+ * It points the way the page reads (left in a right-to-left page).
+ */
 export function ArrowRightIcon({ className = "" }: { className?: string }) {
   return <span aria-hidden="true" className={`icon-arrow-right ${className}`} />;
 }
@@ -40,11 +43,23 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
-export function ChevronIcon(props: IconProps & { direction: "left" | "right" }) {
-  const { direction, ...rest } = props;
+const CHEVRON = {
+  left: "M15 5l-7 7 7 7",
+  right: "M9 5l7 7-7 7",
+  up: "M5 15l7-7 7 7",
+  down: "M5 9l7 7 7-7",
+};
+
+/**
+ * A chevron. "left" and "right" mean backward and forward in the reading direction:
+ * they turn around in a right-to-left page (as does the arrow above).
+ */
+export function ChevronIcon(props: IconProps & { direction: keyof typeof CHEVRON }) {
+  const { direction, className = "", ...rest } = props;
+  const sideways = direction === "left" || direction === "right";
   return (
-    <Icon {...rest}>
-      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    <Icon {...rest} className={sideways ? `rtl:-scale-x-100 ${className}` : className}>
+      <path d={CHEVRON[direction]} />
     </Icon>
   );
 }

@@ -1,3 +1,5 @@
+import { Fragment, type ReactNode } from "react";
+
 import { CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
 import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
@@ -10,6 +12,8 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { primaryButton } from "#app/components/ui/buttons.ts";
 import { DataTable, type Column } from "#app/components/ui/data-table.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { listingPath, type CarFacts, type ListingRow } from "#app/models/listing.ts";
 
 // Save buttons are for signed-in people: a visitor's car list does not download them.
@@ -20,17 +24,32 @@ const SaveCarButton = loadWhenShown(() =>
 /** "2019 · 45,000 km · Diesel · Manual" under a search result's name. */
 function FactsLine({ facts }: { facts: CarFacts }) {
   const site = useSite();
-  const parts = [
+  const t = useT();
+  const parts: ReactNode[] = [
     facts.year === null ? null : String(facts.year),
-    facts.mileageKm === null ? null : formatMileage(facts.mileageKm, site.distanceUnit, site.price),
-    facts.fuel,
-    facts.transmission,
-  ].filter((part): part is string => Boolean(part));
+    // A distance keeps its unit as written (km, mi): not for translating.
+    facts.mileageKm === null ? null : (
+      <span translate="no">{formatMileage(facts.mileageKm, site.distanceUnit, site.price)}</span>
+    ),
+    // The fuel and the gearbox are the form's choices (app/models/listing.ts).
+    facts.fuel && t(facts.fuel),
+    facts.transmission && t(facts.transmission),
+  ].filter(Boolean);
   if (parts.length === 0) return null;
-  return <span className="block text-xs text-slate-600">{parts.join(" · ")}</span>;
+  return (
+    <span className="block text-xs text-slate-600">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? " · " : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {
+  const t = useT();
   const box = {
     sm: "h-14 w-20",
     md: "h-16 w-24",
@@ -42,7 +61,7 @@ export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "
     <PhotoViewer
       photos={[row.photo]}
       title={row.title}
-      label={`Open the photo of ${row.title}`}
+      label={t("Open the photo of {title}", { title: row.title })}
       className={`group relative block ${box} shrink-0 overflow-hidden rounded-lg bg-slate-200`}
     >
       <ListingPicture
@@ -79,21 +98,38 @@ export function CarThumb({
   );
 }
 
-/** The "Category & Location" column of a table of cars. */
+/** The "Category & Location" column of a table of cars (DataTable translates its header). */
 export const categoryAndLocation: Column<{ category: { name: string }; location: string }> = {
-  header: "Category & Location",
-  cell: (row) => (
-    <span className="max-md:text-end">
-      <span className="block font-medium text-slate-900">{row.category.name}</span>
-      <span className="text-slate-600">{row.location}</span>
-    </span>
-  ),
+  header: msg("Category & Location"),
+  cell: (row) => <CategoryAndLocation category={row.category.name} location={row.location} />,
 };
 
+/** A car's category (an admin's name for it) and where it is (its seller's words). */
+export function CategoryAndLocation({
+  category,
+  location,
+}: {
+  category: string;
+  location: string;
+}) {
+  return (
+    <span className="max-md:text-end">
+      <span translate="no" className="block font-medium text-slate-900">
+        {category}
+      </span>
+      <span translate="no" className="text-slate-600">
+        {location}
+      </span>
+    </span>
+  );
+}
+
 export function DetailsLink({ row }: { row: ListingRow }) {
+  const t = useT();
   return (
     <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
-      Details<span className="sr-only"> of {row.title}</span>
+      {t("Details")}
+      <span className="sr-only"> {t("of {title}", { title: row.title })}</span>
       <ArrowRightIcon className="size-3.5" />
     </AppLink>
   );
@@ -113,9 +149,10 @@ export function ListingTable({
   /** When given, each row gets a Compare button (these ids are the page's `compare` parameter). */
   compareIds?: readonly number[];
 }) {
+  const t = useT();
   const columns: Column<ListingRow>[] = [
     {
-      header: "Car",
+      header: t("Car"),
       mobileLabel: false,
       cell: (row) => (
         <span className="flex min-w-0 items-center gap-3">
@@ -130,11 +167,11 @@ export function ListingTable({
         </span>
       ),
     },
-    { header: "Seller", cell: (row) => <SellerIdentity seller={row.seller} /> },
+    { header: t("Seller"), cell: (row) => <SellerIdentity seller={row.seller} /> },
     categoryAndLocation,
-    { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { header: t("Status"), cell: (row) => <StatusBadge status={row.status} /> },
     {
-      header: "Details",
+      header: t("Details"),
       cell: (row) =>
         compareIds ? (
           <span className="flex flex-wrap items-center gap-2 max-md:justify-end">
@@ -148,7 +185,7 @@ export function ListingTable({
     ...(saved
       ? [
           {
-            header: "Save",
+            header: t("Save"),
             cell: (row: ListingRow) => (
               <SaveCarButton
                 listingId={row.id}
@@ -173,7 +210,7 @@ export function CarLink({
   className?: string;
 }) {
   return (
-    <AppLink to={listingPath(car.id)} prefetch="intent" className={className}>
+    <AppLink to={listingPath(car.id)} prefetch="intent" translate="no" className={className}>
       {car.title}
     </AppLink>
   );

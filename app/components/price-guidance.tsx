@@ -5,9 +5,12 @@ import { useFetcher, useParams } from "react-router";
 
 import { useSite } from "#app/components/use-site.ts";
 import { Price } from "#app/components/price.tsx";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { formatPrice } from "#app/models/listing.ts";
+import type { PriceFormat } from "#app/models/money.ts";
 import {
   criteriaSentence,
-  guidanceSentence,
   MIN_COMPARABLES,
   type PriceGuidance,
 } from "#app/models/price-guidance.ts";
@@ -18,7 +21,52 @@ const VERDICT_STYLE = {
   above: "bg-amber-50 text-amber-950 ring-amber-600/25",
 } as const;
 
-/** Where the price sits on the range of comparable prices, as a small bar. */
+/** Whose price the guidance speaks of: "this one" (a car's page) or "your price" (the forms). */
+const SUBJECT = { listing: msg("this one"), typed: msg("your price") };
+
+/**
+ * guidanceSentence (app/models/price-guidance.ts) in the reader's words, with the same
+ * messages: "7 similar cars, median 18,400$, this one is 6% below".
+ */
+function guidanceText(
+  guidance: PriceGuidance,
+  subject: keyof typeof SUBJECT,
+  format: PriceFormat,
+  t: Translate,
+): string {
+  const values = {
+    count: guidance.count,
+    median: formatPrice(guidance.median, format),
+    subject: t(SUBJECT[subject]),
+    percent: Math.abs(guidance.percent ?? 0),
+  };
+  if (guidance.verdict === null || guidance.percent === null) {
+    return t(
+      "{count, plural, one {# similar car} other {# similar cars}}, median {median}",
+      values,
+    );
+  }
+  if (guidance.verdict === "close") {
+    return t(
+      "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is about the median",
+      values,
+    );
+  }
+  return guidance.verdict === "below"
+    ? t(
+        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% below",
+        values,
+      )
+    : t(
+        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% above",
+        values,
+      );
+}
+
+/**
+ * Where the price sits on the range of comparable prices, as a small bar. The lowest
+ * price is at the start of the line (on the right in a right-to-left page).
+ */
 function RangeBar({ guidance, price }: { guidance: PriceGuidance; price: number | null }) {
   const span = Math.max(1, guidance.max - guidance.min);
   const at = (cents: number) =>
@@ -29,18 +77,18 @@ function RangeBar({ guidance, price }: { guidance: PriceGuidance; price: number 
         <div
           className="absolute inset-y-0 rounded-full bg-slate-400"
           style={{
-            left: at(guidance.low),
+            insetInlineStart: at(guidance.low),
             width: `calc(${at(guidance.high)} - ${at(guidance.low)})`,
           }}
         />
         <div
           className="absolute -top-1 h-4 w-0.5 bg-slate-700"
-          style={{ left: at(guidance.median) }}
+          style={{ insetInlineStart: at(guidance.median) }}
         />
         {price !== null ? (
           <div
-            className="absolute -top-1.5 size-5 -translate-x-1/2 rounded-full border-2 border-white bg-brand-600 shadow"
-            style={{ left: at(price) }}
+            className="absolute -top-1.5 size-5 -translate-x-1/2 rounded-full border-2 border-white bg-brand-600 shadow rtl:translate-x-1/2"
+            style={{ insetInlineStart: at(price) }}
           />
         ) : null}
       </div>
@@ -59,37 +107,58 @@ function RangeBar({ guidance, price }: { guidance: PriceGuidance; price: number 
 export function PriceGuidanceCard({
   guidance,
   price,
-  subject = "this one",
+  subject = "listing",
   headingLevel = "h2",
 }: {
   guidance: PriceGuidance;
   /** Cents, or null when no price is typed yet. */
   price: number | null;
-  subject?: string;
+  /** A car's own price ("this one"), or the price typed in a form ("your price"). */
+  subject?: keyof typeof SUBJECT;
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
   const site = useSite();
-  const siteName = site.name;
+  const t = useT();
   const style = guidance.verdict ? VERDICT_STYLE[guidance.verdict] : VERDICT_STYLE.close;
   return (
     <section
-      aria-label="Price guidance"
+      aria-label={t("Price guidance")}
       className={`rounded-2xl px-5 py-4 ring-1 ${style}`}
       data-testid="price-guidance"
     >
       <Heading className="text-xs font-semibold tracking-wide uppercase opacity-80">
-        Price guidance
+        {t("Price guidance")}
       </Heading>
-      <p className="mt-1 font-semibold">{guidanceSentence(guidance, subject, site.price)}.</p>
+      <p className="mt-1 font-semibold">{guidanceText(guidance, subject, site.price, t)}.</p>
       <RangeBar guidance={guidance} price={price} />
       <p className="mt-3 text-sm">
-        The middle half of these cars ask <Price cents={guidance.low} /> to{" "}
-        <Price cents={guidance.high} />.
+        <Rich
+          message="The middle half of these cars ask {low} to {high}."
+          values={{
+            low: (
+              <bdi>
+                <Price cents={guidance.low} />
+              </bdi>
+            ),
+            high: (
+              <bdi>
+                <Price cents={guidance.high} />
+              </bdi>
+            ),
+          }}
+        />
       </p>
       <p className="mt-1 text-xs opacity-80">
-        Similar means: {criteriaSentence(guidance.criteria, site.price)}, for sale on {siteName} or
-        sold there. We show guidance only when at least {MIN_COMPARABLES} such cars exist.
+        <Rich
+          message="Similar means: {criteria}, for sale on {site} or sold there. We show guidance only when at least {count} such cars exist."
+          values={{
+            // The make and model as sellers wrote them.
+            criteria: <bdi translate="no">{criteriaSentence(guidance.criteria, site.price)}</bdi>,
+            site: <span translate="no">{site.name}</span>,
+            count: String(MIN_COMPARABLES),
+          }}
+        />
       </p>
     </section>
   );
@@ -111,7 +180,7 @@ export function PriceGuidanceHint(props: {
   const fetcher = useFetcher<{ guidance: PriceGuidance | null }>();
   const { id } = useParams();
   const site = useSite();
-  const siteName = site.name;
+  const t = useT();
   const { load } = fetcher;
   const query = new URLSearchParams({
     make: props.make ?? "",
@@ -139,16 +208,13 @@ export function PriceGuidanceHint(props: {
   return (
     <div aria-live="polite" className="sm:col-span-2">
       {guidance ? (
-        <PriceGuidanceCard
-          guidance={guidance}
-          price={price}
-          subject="your price"
-          headingLevel="h3"
-        />
+        <PriceGuidanceCard guidance={guidance} price={price} subject="typed" headingLevel="h3" />
       ) : ready && fetcher.state === "idle" && fetcher.data ? (
         <p className="text-sm text-slate-600">
-          Fewer than {MIN_COMPARABLES} similar cars on {siteName} yet, so there is no price guidance
-          for this car.
+          {t(
+            "Fewer than {count} similar cars on {site} yet, so there is no price guidance for this car.",
+            { count: String(MIN_COMPARABLES), site: site.name },
+          )}
         </p>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 
 import { HeartIcon } from "#app/components/icons.tsx";
 import { useFetcherOnDemand } from "#app/components/use-fetcher-on-demand.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { WISHLIST_PATH } from "#app/models/wishlist.ts";
 
 export function SaveCarButton({
@@ -19,6 +20,7 @@ export function SaveCarButton({
   /** Icon only (list rows); the label stays for assistive technology. */
   compact?: boolean;
 }) {
+  const t = useT();
   const fetcher = useFetcherOnDemand();
   const location = useLocation();
   const pendingIntent = fetcher.formData?.get("intent");
@@ -39,8 +41,8 @@ export function SaveCarButton({
       <button
         type="submit"
         aria-pressed={shown}
-        aria-label={compact ? `Save ${title}` : undefined}
-        title={compact ? (shown ? "Saved — click to remove" : "Save this car") : undefined}
+        aria-label={compact ? t("Save {title}", { title }) : undefined}
+        title={compact ? (shown ? t("Saved — click to remove") : t("Save this car")) : undefined}
         className={
           compact
             ? `inline-flex size-9 items-center justify-center rounded-full ring-1 transition-colors ${shown ? "bg-rose-50 text-rose-600 ring-rose-200" : "bg-white text-slate-500 ring-slate-300 hover:text-rose-600"}`
@@ -48,7 +50,7 @@ export function SaveCarButton({
         }
       >
         <HeartIcon className="size-4" filled={shown} />
-        {compact ? null : shown ? "Saved" : "Save"}
+        {compact ? null : shown ? t("Saved") : t("Save")}
       </button>
       {fetcher.runner}
     </form>

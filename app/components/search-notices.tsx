@@ -1,8 +1,11 @@
 // What a search or a comparison corrected in its parameters, in words. The car lists
 // and the compare page load it only when there is something to say.
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** "We ignored …" / "Showing prices from … to …": every correction, in words. */
 export function SearchNotices({ notices }: { notices: string[] }) {
+  // Each notice is a catalogue message, or already in the reader's words.
+  const t = useT();
   return (
     <div
       role="status"
@@ -10,7 +13,7 @@ export function SearchNotices({ notices }: { notices: string[] }) {
     >
       <ul className="grid gap-1">
         {notices.map((notice) => (
-          <li key={notice}>{notice}</li>
+          <li key={notice}>{t(notice)}</li>
         ))}
       </ul>
     </div>

@@ -2,6 +2,7 @@
 // which loads this with the first toast.
 import { CloseIcon } from "#app/components/icons.tsx";
 import { dismissToast } from "#app/components/toaster.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import type { Toast, ToastType } from "#app/models/toast.ts";
 
 const STYLE: Record<ToastType, string> = {
@@ -19,6 +20,9 @@ const ICON: Record<ToastType, string> = {
 };
 
 export function ToastItems({ toasts }: { toasts: Toast[] }) {
+  const t = useT();
+  // A toast's words are a catalogue message (translated here), or already the
+  // reader's words (the server's, or a message with values filled in), kept as they are.
   return toasts.map((toast) => (
     <li
       key={toast.id}
@@ -39,12 +43,12 @@ export function ToastItems({ toasts }: { toasts: Toast[] }) {
       >
         {ICON[toast.type]}
       </span>
-      <p className="flex-1">{toast.message}</p>
+      <p className="flex-1">{t(toast.message)}</p>
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
         className="-m-1 rounded p-1 text-slate-500 hover:text-slate-900"
-        aria-label="Dismiss notification"
+        aria-label={t("Dismiss notification")}
       >
         <CloseIcon className="size-4" />
       </button>

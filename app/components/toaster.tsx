@@ -4,6 +4,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "#app/models/toast.ts";
 
 let toasts: Toast[] = [];
@@ -57,6 +58,7 @@ function subscribe(listener: () => void) {
 const ToastItems = loadWhenShown(() => import("./toast-items.tsx").then((m) => m.ToastItems));
 
 export function Toaster({ flash }: { flash: Toast | null }) {
+  const t = useT();
   const shown = useSyncExternalStore(
     subscribe,
     () => toasts,
@@ -68,7 +70,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
 
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t("Notifications")}
       className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3 sm:top-auto sm:end-4 sm:bottom-4 sm:start-auto sm:items-end"
     >
       {/* One live region that is always present, so new toasts are announced. */}

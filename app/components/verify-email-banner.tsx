@@ -2,6 +2,8 @@
 // and offers to send it again (decision 018). A plain form: works without JavaScript.
 import { Form, useLocation, useNavigation } from "react-router";
 
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+
 export const VERIFY_PATH = "/verify-email";
 
 /** "Send the link again", with its pending state; `redirectTo` is where the toast shows. */
@@ -12,6 +14,7 @@ export function ResendForm({
   redirectTo: string;
   compact?: boolean;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === VERIFY_PATH;
   return (
@@ -28,7 +31,7 @@ export function ResendForm({
             : "inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:opacity-75"
         }
       >
-        {pending ? "Sending…" : "Send the link again"}
+        {pending ? t("Sending…") : t("Send the link again")}
       </button>
     </Form>
   );
@@ -36,17 +39,20 @@ export function ResendForm({
 
 export function VerifyEmailBanner({ email }: { email: string }) {
   const location = useLocation();
+  const t = useT();
   // The landing page says the same thing in its own words.
   if (location.pathname === VERIFY_PATH) return null;
   return (
     <section
-      aria-label="Confirm your email"
+      aria-label={t("Confirm your email")}
       className="border-b border-amber-300 bg-amber-50 text-amber-950"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm sm:px-6 lg:px-8">
         <p className="flex-1">
-          Please confirm your email address: open the link we sent to <strong>{email}</strong>.
-          Until then, copies of your contact requests wait.
+          <Rich
+            message="Please confirm your email address: open the link we sent to {email}. Until then, copies of your contact requests wait."
+            values={{ email: <strong translate="no">{email}</strong> }}
+          />
         </p>
         <ResendForm redirectTo={`${location.pathname}${location.search}`} compact />
       </div>

@@ -9,10 +9,12 @@ import {
 } from "#app/components/car-requests-table.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import type { FollowedCar } from "#app/models/followed-car.ts";
 import { WISHLIST_MESSAGES, WISHLIST_PATH } from "#app/models/wishlist.ts";
 
 function RemoveButton({ row }: { row: FollowedCar }) {
+  const t = useT();
   const location = useLocation();
   const navigation = useNavigation();
   const pending =
@@ -28,8 +30,11 @@ function RemoveButton({ row }: { row: FollowedCar }) {
         aria-busy={pending || undefined}
         className="inline-flex items-center justify-center rounded-lg bg-white px-3 py-2 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
       >
-        {pending ? "Removing…" : "Remove"}
-        <span className="sr-only"> {row.car?.title ?? row.title} from your wishlist</span>
+        {pending ? t("Removing…") : t("Remove")}
+        <span className="sr-only">
+          {" "}
+          {t("{title} from your wishlist", { title: row.car?.title ?? row.title })}
+        </span>
       </button>
     </Form>
   );
@@ -44,28 +49,29 @@ export function WishlistView({
   page: number;
   pageCount: number;
 }) {
+  const t = useT();
   return (
     <DashboardListPage
-      title="My Wishlist"
-      intro={rows.length > 0 ? "Cars you saved while browsing, newest first." : undefined}
+      title={t("My Wishlist")}
+      intro={rows.length > 0 ? t("Cars you saved while browsing, newest first.") : undefined}
     >
       {rows.length === 0 ? (
-        <EmptyList message={WISHLIST_MESSAGES.empty}>
-          <p className="text-slate-600">Tap the heart on a car to keep it here.</p>
+        <EmptyList message={t(WISHLIST_MESSAGES.empty)}>
+          <p className="text-slate-600">{t("Tap the heart on a car to keep it here.")}</p>
           <AppLink
             to="/products/allProducts"
             className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
           >
-            Browse cars
+            {t("Browse cars")}
           </AppLink>
         </EmptyList>
       ) : (
         <>
           <CarRequestsTable
-            caption="Your saved cars"
+            caption={t("Your saved cars")}
             rows={rows}
             withStatus
-            actionHeader="Remove"
+            actionHeader={t("Remove")}
             action={(row) => <RemoveButton row={row} />}
           />
           <Pagination page={page} pageCount={pageCount} />

@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 
 import { ChevronIcon } from "#app/components/icons.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 import { DASHBOARD_MENU } from "#app/models/dashboard.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -12,6 +14,7 @@ import type { SessionUser } from "#app/models/user.ts";
  * with it, Escape and a click elsewhere close it.
  */
 function DashboardMenu({ user }: { user: SessionUser }) {
+  const t = useT();
   const root = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (focusSummary: boolean) => {
@@ -34,14 +37,14 @@ function DashboardMenu({ user }: { user: SessionUser }) {
     };
   }, []);
 
-  const entries = [{ to: "/dashboard", label: "Overview" }, ...DASHBOARD_MENU[user.role]];
+  const entries = [{ to: "/dashboard", label: msg("Overview") }, ...DASHBOARD_MENU[user.role]];
   return (
     <details ref={root} className="group relative">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
-        Dashboard
+        {t("Dashboard")}
         <ChevronIcon
-          direction="right"
-          className="size-4 rotate-90 transition-transform group-open:-rotate-90"
+          direction="down"
+          className="size-4 transition-transform group-open:rotate-180"
         />
       </summary>
       <ul
@@ -57,7 +60,7 @@ function DashboardMenu({ user }: { user: SessionUser }) {
                 `block px-4 py-2.5 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "hover:bg-slate-50"}`
               }
             >
-              {entry.label}
+              {t(entry.label)}
             </NavLink>
           </li>
         ))}
@@ -77,6 +80,7 @@ function clearClientStorage() {
 
 export function HeaderAccount({ user }: { user: SessionUser }) {
   const location = useLocation();
+  const t = useT();
   return (
     <>
       {/* Keyed by path: the menu starts closed on every page. */}
@@ -87,7 +91,7 @@ export function HeaderAccount({ user }: { user: SessionUser }) {
           type="submit"
           className="rounded-md bg-white/10 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-white/20"
         >
-          Log Out
+          {t("Log Out")}
         </button>
       </Form>
     </>

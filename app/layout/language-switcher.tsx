@@ -19,6 +19,7 @@ function LanguageButtons({ className }: { className: string }) {
           name="language"
           value={choice}
           lang={choice}
+          translate="no"
           aria-current={choice === language ? "true" : undefined}
           className="rounded-md px-3 py-2 text-start text-sm hover:bg-white/10 hover:text-white aria-[current]:font-semibold aria-[current]:text-white"
         >
@@ -40,7 +41,7 @@ export function HeaderLanguage() {
         className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 uppercase hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden"
       >
         <span aria-hidden="true" className="icon-globe size-4" />
-        {language === "en-XA" ? "en" : language}
+        <span translate="no">{language === "en-XA" ? "en" : language}</span>
       </summary>
       <div className="absolute end-0 z-50 mt-2 w-44 rounded-xl bg-brand-900 p-1 text-slate-200 shadow-xl ring-1 ring-white/15">
         <LanguageButtons className="flex flex-col" />

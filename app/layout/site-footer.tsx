@@ -1,15 +1,34 @@
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
+import { msg, type Translate } from "#app/i18n/translator.ts";
+import { FALLBACK_SITE, type SocialLink } from "#app/models/site.ts";
 import { FooterLanguages } from "./language-switcher.tsx";
 
 const EXPLORE = [
-  { href: "/products", label: "Browse cars by category" },
-  { href: "/products/allProducts", label: "All cars for sale" },
-  { href: "/blogs", label: "Blogs" },
+  { href: "/products", label: msg("Browse cars by category") },
+  { href: "/products/allProducts", label: msg("All cars for sale") },
+  { href: "/blogs", label: msg("Blogs") },
 ];
+
+// What a social link is called when it is not a well-known service
+// (app/models/site.server.ts, socialLinksOf).
+msg("Microblog");
+msg("Videos");
+msg("Social network");
+
+/** "YouTube (opens youtube.com)": the server writes it in English; said in the page's words. */
+function socialLabel(link: SocialLink, t: Translate): string {
+  const parts = /^(.+) \(opens (.+)\)$/.exec(link.label);
+  if (!parts) return t(link.label);
+  return t("{service} (opens {host})", { service: t(parts[1]!), host: parts[2]! });
+}
 
 export function SiteFooter() {
   const site = useSite();
+  const t = useT();
+  // The built-in tagline is a catalogue message; an operator's own is their words.
+  const ownTagline = site.tagline !== FALLBACK_SITE.tagline;
   return (
     <footer className="mt-16 bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
@@ -17,18 +36,25 @@ export function SiteFooter() {
           <AppLink to="/" className="inline-flex items-center gap-3 rounded-md">
             <img
               src={site.logoUrl}
-              alt={`${site.name} logo`}
+              alt={t("{site} logo", { site: site.name })}
               width={48}
               height={48}
               className="size-12"
             />
-            <span className="text-xl font-bold text-white">{site.name}</span>
+            <span translate="no" className="text-xl font-bold text-white">
+              {site.name}
+            </span>
           </AppLink>
-          {site.tagline ? <p className="mt-3 text-sm">{site.tagline}</p> : null}
+          {site.tagline ? (
+            <p translate={ownTagline ? "no" : undefined} className="mt-3 text-sm">
+              {t(site.tagline)}
+            </p>
+          ) : null}
           {site.contactEmail ? (
             <p className="mt-3 text-sm">
               <a
                 href={`mailto:${site.contactEmail}`}
+                translate="no"
                 className="break-all underline hover:text-white"
               >
                 {site.contactEmail}
@@ -36,13 +62,16 @@ export function SiteFooter() {
             </p>
           ) : null}
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Explore</h2>
+        <nav aria-label={t("Footer")}>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            {t("Explore")}
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
+            {/* The names of the operator's pages (About, Terms, Privacy) are the models' messages. */}
             {[...EXPLORE, ...site.pages].map((link) => (
               <li key={link.href}>
                 <AppLink to={link.href} className="hover:text-white">
-                  {link.label}
+                  {t(link.label)}
                 </AppLink>
               </li>
             ))}
@@ -50,13 +79,15 @@ export function SiteFooter() {
         </nav>
         {site.social.length > 0 ? (
           <div>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Social</h2>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+              {t("Social")}
+            </h2>
             <ul className="mt-3 flex gap-3">
               {site.social.map((link) => (
                 <li key={link.kind}>
                   <a
                     href={link.href}
-                    aria-label={link.label}
+                    aria-label={socialLabel(link, t)}
                     rel="noopener noreferrer"
                     className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent-500 hover:text-slate-900"
                   >
@@ -72,7 +103,13 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-300 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {site.name}. Open-source used-car marketplace.
+          <Rich
+            message="© {year} {name}. Open-source used-car marketplace."
+            values={{
+              year: String(new Date().getFullYear()),
+              name: <span translate="no">{site.name}</span>,
+            }}
+          />
         </p>
       </div>
     </footer>

@@ -3,13 +3,15 @@ import { NavLink } from "react-router";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { HeaderLanguage } from "./language-switcher.tsx";
 import type { SessionUser } from "#app/models/user.ts";
 
 const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/products", label: "Products", end: false },
-  { to: "/blogs", label: "Blogs", end: false },
+  { to: "/", label: msg("Home"), end: true },
+  { to: "/products", label: msg("Products"), end: false },
+  { to: "/blogs", label: msg("Blogs"), end: false },
 ];
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -26,6 +28,7 @@ const HeaderAccount = loadWhenShown(() =>
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const site = useSite();
+  const t = useT();
   return (
     <header className="sticky top-0 z-40 bg-brand-900/95 text-white shadow-sm backdrop-blur supports-[backdrop-filter]:bg-brand-900/85">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:px-6 lg:px-8">
@@ -34,17 +37,19 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           className="flex h-14 shrink-0 items-center gap-2 rounded-md font-bold tracking-tight sm:h-auto"
         >
           <img src={site.logoUrl} alt="" width={32} height={32} className="size-8" />
-          <span className="text-lg max-[400px]:sr-only">{site.name}</span>
+          <span translate="no" className="text-lg max-[400px]:sr-only">
+            {site.name}
+          </span>
         </AppLink>
         <nav
-          aria-label="Main"
+          aria-label={t("Main")}
           className="order-last -mx-1 w-full overflow-x-auto pb-2 sm:order-none sm:mx-0 sm:ms-6 sm:w-auto sm:pb-0"
         >
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={navClass} prefetch="intent">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -59,7 +64,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
               to="/login"
               className="rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-accent-400"
             >
-              Login
+              {t("Login")}
             </AppLink>
           )}
         </div>

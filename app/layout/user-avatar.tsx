@@ -15,6 +15,7 @@ export function UserAvatar({
         src={user.image}
         alt={user.name}
         title={user.name}
+        translate="no"
         width={size}
         height={size}
         style={style}
@@ -28,6 +29,7 @@ export function UserAvatar({
       role="img"
       aria-label={user.name}
       title={user.name}
+      translate="no"
       style={style}
       className="inline-flex shrink-0 items-center justify-center rounded-full bg-accent-500 text-xs font-bold text-slate-900"
     >

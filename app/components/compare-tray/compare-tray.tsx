@@ -4,6 +4,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import {
   COMPARE_MAX,
   compareHref,
@@ -76,6 +77,7 @@ export function CompareToggle({
   urlIds?: readonly number[];
   size?: "sm" | "md";
 }) {
+  const t = useT();
   const ids = useCompareIds();
   const chosen = ids.includes(listingId);
   const full = !chosen && ids.length >= COMPARE_MAX;
@@ -93,7 +95,7 @@ export function CompareToggle({
       role="button"
       aria-pressed={chosen}
       aria-disabled={full || undefined}
-      title={full ? `You can compare up to ${COMPARE_MAX} cars` : undefined}
+      title={full ? t("You can compare up to {max} cars", { max: COMPARE_MAX }) : undefined}
       className={`${base} ${look} ${full ? "cursor-not-allowed opacity-60" : ""}`}
       onClick={(event) => {
         event.preventDefault();
@@ -108,8 +110,11 @@ export function CompareToggle({
       }}
     >
       <span aria-hidden="true">{chosen ? "✓" : "+"}</span>
-      {chosen ? "Comparing" : "Compare"}
-      <span className="sr-only"> {title}</span>
+      {chosen ? t("Comparing") : t("Compare")}
+      <span className="sr-only" translate="no">
+        {" "}
+        {title}
+      </span>
     </a>
   );
 }

@@ -1,6 +1,8 @@
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
       <p
@@ -10,16 +12,16 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        OOPS! PAGE NOT BE FOUND
+        {t("OOPS! PAGE NOT BE FOUND")}
       </h1>
       <p className="mt-4 text-slate-600">
-        The page you are looking for does not exist, or the car has been removed.
+        {t("The page you are looking for does not exist, or the car has been removed.")}
       </p>
       <AppLink
         to="/"
         className="mt-8 inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-700"
       >
-        Back to the home page
+        {t("Back to the home page")}
       </AppLink>
     </section>
   );

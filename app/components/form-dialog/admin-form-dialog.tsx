@@ -20,6 +20,7 @@ import {
 } from "./form-dialog-parts.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 const loadBody = () => import("./form-dialog-body.tsx");
 const FormDialogBody = lazy(loadBody);
@@ -50,12 +51,13 @@ export function FormDialog<Schema extends FormSchema>({
   const [opened, setOpened] = useState(false);
   const triggerRef = useRef<HTMLAnchorElement>(null);
   const contentId = useId();
+  const t = useT();
   return (
     <>
       <AppLink
         ref={triggerRef}
         to={fallbackHref}
-        aria-label={triggerLabel}
+        aria-label={triggerLabel === undefined ? undefined : t(triggerLabel)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? contentId : undefined}
@@ -101,6 +103,7 @@ export function FormSection<Schema extends FormSchema>({
   lastResult: FormResult;
 }) {
   const form = useSchemaForm(body.formId, body.schema, lastResult);
+  const t = useT();
   return (
     <section
       id={id}
@@ -108,9 +111,11 @@ export function FormSection<Schema extends FormSchema>({
       className="mt-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {title}
+        {t(title)}
       </h2>
-      <p className="mt-2 text-slate-700">{description}</p>
+      <p className="mt-2 text-slate-700">
+        {typeof description === "string" ? t(description) : description}
+      </p>
       <Form method="post" action={body.action} {...getFormProps(form.form)} className="mt-4">
         <FormContent
           body={body}
@@ -118,7 +123,7 @@ export function FormSection<Schema extends FormSchema>({
           pending={form.pending}
           cancel={
             <AppLink to={closeTo} preventScrollReset className={cancelClass}>
-              Cancel
+              {t("Cancel")}
             </AppLink>
           }
         />

@@ -11,6 +11,7 @@ import { useFetcher, type FetcherWithComponents } from "react-router";
 import { FormContent, cancelClass, type FormBody, type FormSchema } from "./form-dialog-parts.tsx";
 import { FormDialogFrame, type DialogControl } from "#app/components/ui/form-dialog-frame.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** What the action answers when it does not redirect. */
 type Answer = { result?: SubmissionResult<string[]> };
@@ -26,6 +27,7 @@ export default function FormDialogBody<Schema extends FormSchema>({
   const pending = fetcher.state !== "idle";
   const answer = fetcher.data ?? null;
   const { onOpenChange } = dialog;
+  const t = useT();
   // The answer there was when the form was sent: a new one means the action answered
   // with errors; the same one means it redirected (success, with its own toast).
   const sentWith = useRef<Answer | null | undefined>(undefined);
@@ -41,9 +43,11 @@ export default function FormDialogBody<Schema extends FormSchema>({
   return (
     <FormDialogFrame {...dialog} pending={pending} formError={undefined}>
       <Dialog.Title className="text-lg font-semibold text-balance text-slate-900">
-        {form.title}
+        {t(form.title)}
       </Dialog.Title>
-      <Dialog.Description className="mt-2 text-slate-700">{form.description}</Dialog.Description>
+      <Dialog.Description className="mt-2 text-slate-700">
+        {typeof form.description === "string" ? t(form.description) : form.description}
+      </Dialog.Description>
       <DialogForm
         body={form.body}
         fetcher={fetcher}
@@ -73,6 +77,7 @@ function DialogForm<Schema extends FormSchema>({
   onSend: () => void;
 }) {
   const form = useSchemaForm(body.formId, body.schema, lastResult);
+  const t = useT();
   const { onSubmit, ...formProps } = getFormProps(form.form);
   return (
     <fetcher.Form
@@ -92,7 +97,7 @@ function DialogForm<Schema extends FormSchema>({
         pending={pending}
         cancel={
           <Dialog.Close type="button" disabled={pending} className={cancelClass}>
-            Cancel
+            {t("Cancel")}
           </Dialog.Close>
         }
       />

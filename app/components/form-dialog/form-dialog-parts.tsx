@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { FormError } from "#app/components/ui/form.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import type { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 /** The schema a dialog's form is checked with, in the browser and in the action. */
 export type FormSchema = z.ZodObject;
@@ -53,6 +54,7 @@ function Buttons({
   pending: boolean;
   cancel: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       {cancel}
@@ -65,10 +67,10 @@ function Buttons({
         {pending ? (
           <>
             <Spinner />
-            {body.pendingLabel}
+            {t(body.pendingLabel)}
           </>
         ) : (
-          body.submitLabel
+          t(body.submitLabel)
         )}
       </button>
     </div>

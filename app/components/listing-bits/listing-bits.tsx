@@ -1,6 +1,7 @@
 // Small pieces every listing view shares: seller identity, badges, thumbnails.
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
 import { VerifiedNote } from "./verified-note.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import type { VerificationNote } from "#app/models/verification-note.ts";
 import { initialsOf } from "#app/models/user.ts";
 import {
@@ -20,30 +21,37 @@ export function VerifiedBadge({
   className?: string;
   note?: VerificationNote | null;
 }) {
+  const t = useT();
   if (note !== undefined) return <VerifiedNote note={note} className={className} />;
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/20 ring-inset ${className}`}
     >
       <CheckBadgeIcon className="size-3.5 text-emerald-600" />
-      Verified
+      {t("Verified")}
     </span>
   );
 }
 
 export function StatusBadge({ status }: { status: ListingStatus }) {
+  const t = useT();
   const style =
     status === "available"
       ? "bg-brand-50 text-brand-700 ring-brand-600/20"
       : "bg-slate-100 text-slate-700 ring-slate-500/20";
-  return <span className={`pill ${style}`}>{LISTING_STATUS_LABEL[status]}</span>;
+  return <span className={`pill ${style}`}>{t(LISTING_STATUS_LABEL[status])}</span>;
 }
 
 export function SellerAvatar({ seller, size = 40 }: { seller: SellerSummary; size?: number }) {
   if (!seller.imageUrl) {
     const initials = initialsOf(seller.name);
     return (
-      <span aria-hidden="true" style={{ width: size, height: size }} className="avatar-initials">
+      <span
+        aria-hidden="true"
+        translate="no"
+        style={{ width: size, height: size }}
+        className="avatar-initials"
+      >
         {initials}
       </span>
     );
@@ -81,12 +89,18 @@ export function SellerIdentity({
       <SellerAvatar seller={seller} />
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-          <span className="truncate">{seller.name}</span>
+          <span translate="no" className="truncate">
+            {seller.name}
+          </span>
           {seller.verified ? (
             <VerifiedBadge note={explainBadge ? (seller.verification ?? null) : undefined} />
           ) : null}
         </div>
-        {showEmail ? <p className="truncate text-sm text-slate-600">{seller.email}</p> : null}
+        {showEmail ? (
+          <p translate="no" className="truncate text-sm text-slate-600">
+            {seller.email}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 // and its note flows below the badge (no popover to fall off a phone's screen).
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { verificationNoteText, type VerificationNote } from "#app/models/verification-note.ts";
 
 export function VerifiedNote({
@@ -13,12 +14,13 @@ export function VerifiedNote({
   className?: string;
 }) {
   const site = useSite();
+  const t = useT();
   return (
     <details className={`group max-w-full min-w-0 ${className}`}>
       <summary className="verified-badge">
         <CheckBadgeIcon className="size-3.5 text-emerald-600" />
-        Verified
-        <span className="sr-only">seller: what was checked</span>
+        {t("Verified")}
+        <span className="sr-only">{t("seller: what was checked")}</span>
       </summary>
       <span className="verified-note">{verificationNoteText(note, site.name, site.locale)}</span>
     </details>

@@ -14,6 +14,8 @@ import {
   decodeActionAnswer,
   FRAMEWORK_ANSWER_HEADER,
 } from "#app/framework/single-fetch.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import { LISTING_MESSAGES, megabytes } from "#app/models/listing-form.ts";
 
 export type UploadProgress =
@@ -40,8 +42,10 @@ export function useUploadProgress(): UploadProgress {
   );
 }
 
-const NETWORK_FAILED =
-  "The upload stopped: check your internet connection and try again. What you typed is still here.";
+// Shown by the form's FormError, which translates it.
+const NETWORK_FAILED = msg(
+  "The upload stopped: check your internet connection and try again. What you typed is still here.",
+);
 
 function parseHeaders(raw: string): Headers {
   const headers = new Headers();
@@ -130,6 +134,7 @@ export async function uploadClientAction({ request }: { request: Request }) {
 
 /** The bar shown while a form with photos is being sent. */
 function UploadProgressBar() {
+  const t = useT();
   const state = useUploadProgress();
   const fraction =
     state.phase === "uploading" && state.total > 0 ? state.loaded / state.total : null;
@@ -137,16 +142,19 @@ function UploadProgressBar() {
   const label =
     state.phase === "uploading"
       ? state.total > 0
-        ? `Uploading: ${megabytes(state.loaded)} of ${megabytes(state.total)}`
-        : "Starting the upload…"
+        ? t("Uploading: {loaded} of {total}", {
+            loaded: megabytes(state.loaded),
+            total: megabytes(state.total),
+          })
+        : t("Starting the upload…")
       : state.phase === "processing"
-        ? "Uploaded. Preparing your photos…"
-        : "Saving…";
+        ? t("Uploaded. Preparing your photos…")
+        : t("Saving…");
   return (
     <div className="w-full max-w-sm">
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t("Upload progress")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? (state.phase === "processing" ? 100 : undefined)}
@@ -170,6 +178,7 @@ function UploadProgressBar() {
 
 /** What replaces a form while it is sent: a spinner, what is happening, and the bar. */
 export function UploadingPanel({ label }: { label: string }) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -182,7 +191,9 @@ export function UploadingPanel({ label }: { label: string }) {
       <p className="text-lg font-semibold text-slate-900">{label}</p>
       <UploadProgressBar />
       <p className="max-w-sm text-sm text-slate-600">
-        Keep this page open until it finishes. Large photos can take a moment on a slow connection.
+        {t(
+          "Keep this page open until it finishes. Large photos can take a moment on a slow connection.",
+        )}
       </p>
     </div>
   );

@@ -15,13 +15,14 @@ import { PriceGuidanceHint } from "#app/components/price-guidance.tsx";
 import { InputField, Options, SelectField, TextareaField } from "#app/components/ui/fields.tsx";
 import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
 import {
   editListingSchema,
   FIRST_CAR_YEAR,
   LISTING_TEXT_MAX,
   PERIOD_LIMITS,
   sellCarSchema,
-  unitLabel,
 } from "#app/models/listing-form.ts";
 import {
   LESS_THAN_A_YEAR,
@@ -30,7 +31,8 @@ import {
   PERIOD_UNITS,
   PERIOD_UNITS_FOR,
   YEARS_USED_VALUES,
-  yearsUsedLabel,
+  type PeriodUnit,
+  type YearsUsed,
 } from "#app/models/listing-choices.ts";
 import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 
@@ -47,8 +49,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const wide = "sm:col-span-2";
 
 const SUBMIT = {
-  sell: { submitLabel: "Publish my car", pendingLabel: "Publishing your car…" },
-  edit: { submitLabel: "Save changes", pendingLabel: "Saving your changes…" },
+  sell: { submitLabel: msg("Publish my car"), pendingLabel: msg("Publishing your car…") },
+  edit: { submitLabel: msg("Save changes"), pendingLabel: msg("Saving your changes…") },
+};
+
+/** unitLabel (app/models/listing-form.ts), as messages. */
+const UNIT_LABEL: Record<PeriodUnit, string> = {
+  years: msg("Years"),
+  months: msg("Months"),
+  days: msg("Days"),
 };
 
 export function ListingForm({
@@ -72,7 +81,18 @@ export function ListingForm({
   const filesDropped = reply?.filesDropped ?? false;
   // A 400 answer brings a fresh token when the loaded one had expired.
   const formToken = reply?.formToken ?? loadedToken;
-  const { submitLabel, pendingLabel } = SUBMIT[mode];
+  const t = useT();
+  const submitLabel = t(SUBMIT[mode].submitLabel);
+  const pendingLabel = t(SUBMIT[mode].pendingLabel);
+  /** yearsUsedLabel (app/models/listing-choices.ts), in the reader's words. */
+  const yearsUsedLabel = (value: YearsUsed) =>
+    value === LESS_THAN_A_YEAR
+      ? t("Less than a year")
+      : value === MORE_THAN_TEN_YEARS
+        ? t("More than 10 years")
+        : t("{count, plural, one {# year} other {# years}}", { count: Number(value) });
+  /** A choice of the form's lists (quality, fuel, gearbox): the English value is its message. */
+  const choices = (values: readonly string[]) => values.map((value) => [value, t(value)] as const);
   const schema = mode === "edit" ? editListingSchema : sellCarSchema;
   // The two schemas share one field shape; the edit one names every field.
   const site = useSite();
@@ -85,9 +105,13 @@ export function ListingForm({
   );
   const priceHint =
     site.price.currency === "USD"
-      ? "Whole dollars, digits only: do not type $ or any other currency sign."
-      : `Whole amounts in ${site.price.currency}, digits only: do not type ${site.price.symbol} or any other currency sign.`;
-  // A short typed fact of the car: nothing for the browser to fill in.
+      ? t("Whole dollars, digits only: do not type $ or any other currency sign.")
+      : t(
+          "Whole amounts in {currency}, digits only: do not type {symbol} or any other currency sign.",
+          { currency: site.price.currency, symbol: site.price.symbol },
+        );
+  // A short typed fact of the car: nothing for the browser to fill in. A make or a
+  // model (and its example) is a name, not words to translate.
   const carText = (name: "make" | "model" | "colour", label: string, placeholder: string) => (
     <InputField
       field={fields[name]}
@@ -95,6 +119,7 @@ export function ListingForm({
       autoComplete="off"
       placeholder={placeholder}
       maxLength={LISTING_TEXT_MAX[name]}
+      translate={name === "colour" ? undefined : "no"}
     />
   );
 
@@ -118,33 +143,34 @@ export function ListingForm({
       >
         <FormError message={formError} />
         {formToken ? <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} /> : null}
-        <Section title="The car">
+        <Section title={t("The car")}>
           <div className={wide}>
             <InputField
               field={fields.carName}
-              label="Car name"
-              hint="What buyers see first, for example “2019 Toyota Corolla LE”."
+              label={t("Car name")}
+              hint={t("What buyers see first, for example “2019 Toyota Corolla LE”.")}
               autoComplete="off"
               maxLength={LISTING_TEXT_MAX.carName}
             />
           </div>
-          <SelectField field={fields.category} label="Category">
+          <SelectField field={fields.category} label={t("Category")}>
             <Options
-              empty="Choose a category"
+              empty={t("Choose a category")}
               values={categories.map(({ slug, name }) => [slug, name] as const)}
+              untranslated
             />
           </SelectField>
           {mode === "edit" ? (
-            <SelectField field={fields.quality} label="Quality">
-              <Options values={QUALITIES} />
+            <SelectField field={fields.quality} label={t("Quality")}>
+              <Options values={choices(QUALITIES)} />
             </SelectField>
           ) : null}
-          {carText("make", "Make", "Toyota")}
-          {carText("model", "Model", "Corolla")}
+          {carText("make", t("Make"), "Toyota")}
+          {carText("model", t("Model"), "Corolla")}
           <InputField
             field={fields.year}
-            label="Year"
-            hint={`The year it was made (${FIRST_CAR_YEAR} or later).`}
+            label={t("Year")}
+            hint={t("The year it was made ({year} or later).", { year: String(FIRST_CAR_YEAR) })}
             inputMode="numeric"
             autoComplete="off"
             placeholder="2019"
@@ -153,8 +179,8 @@ export function ListingForm({
           <div className="grid grid-cols-[1fr_6.5rem] gap-3">
             <InputField
               field={fields.mileage}
-              label="Mileage"
-              hint="Digits only."
+              label={t("Mileage")}
+              hint={t("Digits only.")}
               inputMode="numeric"
               autoComplete="off"
               placeholder="45000"
@@ -164,25 +190,26 @@ export function ListingForm({
               field={fields.mileageUnit}
               label={
                 <>
-                  <span className="sr-only">Mileage </span>Unit
+                  <span className="sr-only">{t("Mileage")} </span>
+                  {t("Unit")}
                 </>
               }
-              hint="km or miles."
+              hint={t("km or miles.")}
             >
-              <Options values={MILEAGE_UNITS} />
+              <Options values={MILEAGE_UNITS} untranslated />
             </SelectField>
           </div>
-          <SelectField field={fields.fuel} label="Fuel (optional)">
-            <Options empty="Not specified" values={FUELS} />
+          <SelectField field={fields.fuel} label={t("Fuel (optional)")}>
+            <Options empty={t("Not specified")} values={choices(FUELS)} />
           </SelectField>
-          <SelectField field={fields.transmission} label="Transmission (optional)">
-            <Options empty="Not specified" values={TRANSMISSIONS} />
+          <SelectField field={fields.transmission} label={t("Transmission (optional)")}>
+            <Options empty={t("Not specified")} values={choices(TRANSMISSIONS)} />
           </SelectField>
-          {carText("colour", "Colour (optional)", "Silver")}
+          {carText("colour", t("Colour (optional)"), t("Silver"))}
         </Section>
 
         <section
-          aria-label="Photos"
+          aria-label={t("Photos")}
           className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
         >
           <PhotoPicker
@@ -196,12 +223,12 @@ export function ListingForm({
           />
         </section>
 
-        <Section title="Description">
+        <Section title={t("Description")}>
           <div className={wide}>
             <TextareaField
               field={fields.details}
-              label="Details"
-              hint="Condition, service history, extras, anything a buyer should know."
+              label={t("Details")}
+              hint={t("Condition, service history, extras, anything a buyer should know.")}
               rows={6}
               maxLength={LISTING_TEXT_MAX.details}
             />
@@ -209,19 +236,19 @@ export function ListingForm({
           <div className={wide}>
             <InputField
               field={fields.location}
-              label="Location"
-              hint="Where buyers can see the car, for example “Austin, TX”."
+              label={t("Location")}
+              hint={t("Where buyers can see the car, for example “Austin, TX”.")}
               autoComplete="address-level2"
               maxLength={LISTING_TEXT_MAX.location}
             />
           </div>
         </Section>
 
-        <Section title="Use and price">
+        <Section title={t("Use and price")}>
           {/* The exact period shows for the two range choices, with or without JavaScript. */}
           <div className={`group grid gap-x-4 gap-y-2 sm:grid-cols-2 ${wide}`}>
-            <SelectField field={fields.yearsUsed} label="Years used">
-              <option value="">Choose how long</option>
+            <SelectField field={fields.yearsUsed} label={t("Years used")}>
+              <option value="">{t("Choose how long")}</option>
               {YEARS_USED_VALUES.map((value) => (
                 <option
                   key={value}
@@ -237,30 +264,31 @@ export function ListingForm({
             <div className="hidden grid-cols-[1fr_8.5rem] gap-3 group-has-[[data-range]:checked]:grid">
               <InputField
                 field={fields.periodAmount}
-                label="Exact period"
+                label={t("Exact period")}
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder={range === MORE_THAN_TEN_YEARS ? "Years" : "Days/Months"}
+                placeholder={range === MORE_THAN_TEN_YEARS ? t("Years") : t("Days/Months")}
                 maxLength={amountLimit ? String(amountLimit).length : 3}
               />
               <SelectField
                 field={fields.periodUnit}
                 label={
                   <>
-                    <span className="sr-only">Period </span>Unit
+                    <span className="sr-only">{t("Period")} </span>
+                    {t("Unit")}
                   </>
                 }
               >
                 <Options
-                  empty={range === MORE_THAN_TEN_YEARS ? undefined : "Choose"}
-                  values={units.map((unit) => [unit, unitLabel(unit)] as const)}
+                  empty={range === MORE_THAN_TEN_YEARS ? undefined : t("Choose")}
+                  values={units.map((unit) => [unit, t(UNIT_LABEL[unit])] as const)}
                 />
               </SelectField>
             </div>
           </div>
           <InputField
             field={fields.originalPrice}
-            label="Original Price"
+            label={t("Original Price")}
             hint={priceHint}
             inputMode="numeric"
             autoComplete="off"
@@ -269,7 +297,7 @@ export function ListingForm({
           />
           <InputField
             field={fields.resalePrice}
-            label="Resale Price"
+            label={t("Resale Price")}
             hint={priceHint}
             inputMode="numeric"
             autoComplete="off"

@@ -8,7 +8,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } 
 
 import { ChevronIcon, CloseIcon } from "#app/components/icons.tsx";
 import { useSite } from "#app/components/use-site.ts";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { initialItems, type Item, type SavedPhoto } from "./photo-list.ts";
+import { PlainPhotoInputs } from "./plain-photo-inputs.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 import {
   fileLabel,
@@ -21,8 +23,6 @@ let itemCounter = 0;
 
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600";
-const fileInputClass =
-  "block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100";
 const tileButton =
   "inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-300 hover:bg-white disabled:opacity-40";
 
@@ -48,6 +48,7 @@ export function PhotoPicker({
   /** The last attempt sent files that a page reload cannot keep. */
   filesDropped?: boolean;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   // The site's limit (a setting, at most 12).
   const maxPhotos = useSite().photosPerCar;
@@ -117,8 +118,13 @@ export function PhotoPicker({
     const skipped = chosen.length - taken.length;
     setNotice(
       skipped > 0
-        ? `${taken.length} ${taken.length === 1 ? "photo" : "photos"} added. A car can have at most ${maxPhotos} photos, so ${skipped} ${skipped === 1 ? "was" : "were"} left out.`
-        : `${taken.length} ${taken.length === 1 ? "photo" : "photos"} added.`,
+        ? t(
+            "{count, plural, one {# photo added.} other {# photos added.}} A car can have at most {max} photos, so {skipped, plural, one {# was} other {# were}} left out.",
+            { count: taken.length, max: maxPhotos, skipped },
+          )
+        : t("{count, plural, one {# photo added.} other {# photos added.}}", {
+            count: taken.length,
+          }),
     );
   }
 
@@ -136,7 +142,7 @@ export function PhotoPicker({
       urls.current.delete(item.url);
     }
     setItems((current) => current.filter((_, i) => i !== index));
-    setNotice(`Photo ${index + 1} removed.`);
+    setNotice(t("Photo {number} removed.", { number: index + 1 }));
   }
 
   function move(index: number, to: number) {
@@ -149,8 +155,11 @@ export function PhotoPicker({
     });
     setNotice(
       to === 0
-        ? `Photo ${index + 1} is now the cover.`
-        : `Photo ${index + 1} moved to position ${to + 1}.`,
+        ? t("Photo {number} is now the cover.", { number: index + 1 })
+        : t("Photo {number} moved to position {position}.", {
+            number: index + 1,
+            position: to + 1,
+          }),
     );
   }
 
@@ -166,10 +175,12 @@ export function PhotoPicker({
 
   return (
     <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold text-slate-800">Photos</legend>
+      <legend className="text-sm font-semibold text-slate-800">{t("Photos")}</legend>
       <p id={hintId} className="mt-0.5 text-xs text-slate-600">
-        {maxPhotos === 1 ? "1 photo" : `1 to ${maxPhotos} photos`}: JPEG, PNG, WebP, AVIF or HEIC,
-        up to {LISTING_PHOTO_MAX_MB} MB each. The first photo is the cover.
+        {t(
+          "{max, plural, =1 {1 photo} other {1 to # photos}}: JPEG, PNG, WebP, AVIF or HEIC, up to {size} MB each. The first photo is the cover.",
+          { max: maxPhotos, size: LISTING_PHOTO_MAX_MB },
+        )}
       </p>
 
       {hydrated ? (
@@ -194,16 +205,16 @@ export function PhotoPicker({
             />
           ))}
           {items.length > 0 ? (
-            <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Chosen photos">
+            <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("Chosen photos")}>
               {items.map((item, index) => {
-                const label = item.kind === "new" ? fileLabel(item.file) : "Already saved";
+                const label = item.kind === "new" ? fileLabel(item.file) : t("Already saved");
                 // The browser's own check (shown here at once), or the server's
                 // message naming this file (shown in the list under the photos).
                 const problem =
                   item.kind === "new"
                     ? (photoFileProblem(item.file) ??
                       (errors?.some((message) => message.startsWith(`"${label}" `))
-                        ? "Not accepted: see the message below."
+                        ? t("Not accepted: see the message below.")
                         : null))
                     : null;
                 return (
@@ -215,25 +226,29 @@ export function PhotoPicker({
                   >
                     {broken.has(item.key) ? (
                       <div className="flex aspect-[4/3] items-center justify-center px-3 pt-10 pb-3 text-center text-xs text-slate-600">
-                        No preview in this browser; the photo will still be sent.
+                        {t("No preview in this browser; the photo will still be sent.")}
                       </div>
                     ) : (
                       <img
                         src={item.url}
-                        alt={`${label} (${index + 1} of ${items.length})`}
+                        alt={t("{title} ({number} of {count})", {
+                          title: label,
+                          number: index + 1,
+                          count: items.length,
+                        })}
                         className="aspect-[4/3] w-full object-cover"
                         onError={() => setBroken((current) => new Set(current).add(item.key))}
                       />
                     )}
                     <span className="absolute top-2 start-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
-                      {index === 0 ? "Cover" : index + 1}
+                      {index === 0 ? t("Cover") : index + 1}
                     </span>
                     <div className="absolute top-2 end-2">
                       <button
                         type="button"
                         className={tileButton}
                         onClick={() => remove(index)}
-                        aria-label={`Remove photo ${index + 1}`}
+                        aria-label={t("Remove photo {number}", { number: index + 1 })}
                       >
                         <CloseIcon className="size-4" />
                       </button>
@@ -244,7 +259,7 @@ export function PhotoPicker({
                         className={tileButton}
                         onClick={() => move(index, index - 1)}
                         disabled={index === 0}
-                        aria-label={`Move photo ${index + 1} earlier`}
+                        aria-label={t("Move photo {number} earlier", { number: index + 1 })}
                       >
                         <ChevronIcon direction="left" className="size-4" />
                       </button>
@@ -254,11 +269,14 @@ export function PhotoPicker({
                           className="rounded-md px-1.5 py-1 text-xs font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
                           onClick={() => move(index, 0)}
                         >
-                          Make cover<span className="sr-only">, photo {index + 1}</span>
+                          {t("Make cover")}
+                          <span className="sr-only">
+                            {t(", photo {number}", { number: index + 1 })}
+                          </span>
                         </button>
                       ) : (
                         <span className="text-xs font-medium whitespace-nowrap text-slate-500 max-sm:sr-only">
-                          Cover photo
+                          {t("Cover photo")}
                         </span>
                       )}
                       <button
@@ -266,14 +284,14 @@ export function PhotoPicker({
                         className={tileButton}
                         onClick={() => move(index, index + 1)}
                         disabled={index === items.length - 1}
-                        aria-label={`Move photo ${index + 1} later`}
+                        aria-label={t("Move photo {number} later", { number: index + 1 })}
                       >
                         <ChevronIcon direction="right" className="size-4" />
                       </button>
                     </div>
                     {problem ? (
                       <p className="bg-red-50 px-2 py-1 text-xs font-medium text-red-800">
-                        {problem}
+                        {t(problem)}
                       </p>
                     ) : null}
                   </li>
@@ -282,7 +300,7 @@ export function PhotoPicker({
             </ol>
           ) : (
             <p className="rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-              No photos yet. Choose photos or drop them here.
+              {t("No photos yet. Choose photos or drop them here.")}
             </p>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -297,7 +315,7 @@ export function PhotoPicker({
                 onChange={onChoose}
                 disabled={items.length >= maxPhotos}
               />
-              {items.length > 0 ? "Add more photos" : "Choose photos"}
+              {items.length > 0 ? t("Add more photos") : t("Choose photos")}
             </label>
             <label className={`${buttonClass} cursor-pointer`}>
               <input
@@ -308,10 +326,10 @@ export function PhotoPicker({
                 onChange={onChoose}
                 disabled={items.length >= maxPhotos}
               />
-              Take a photo
+              {t("Take a photo")}
             </label>
             <span className="text-sm text-slate-600 tabular-nums">
-              {items.length} of {maxPhotos}
+              {t("{count} of {max}", { count: items.length, max: maxPhotos })}
             </span>
           </div>
           <p className="sr-only" aria-live="polite">
@@ -319,60 +337,19 @@ export function PhotoPicker({
           </p>
         </div>
       ) : (
-        <div className="mt-3 space-y-3">
-          {saved.length > 0 ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {items.map((item, index) => (
-                <li
-                  key={item.key}
-                  className="overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200"
-                >
-                  <img
-                    src={item.url}
-                    alt={`Already saved (${index + 1} of ${items.length})`}
-                    className="aspect-[4/3] w-full object-cover"
-                  />
-                  <label className="flex items-center gap-2 bg-white px-3 py-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      name={orderName}
-                      value={item.kind === "existing" ? photoToken.existing(item.id) : ""}
-                      defaultChecked
-                      className="size-4 accent-brand-600"
-                    />
-                    Keep photo {index + 1}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <label className="block text-sm font-medium text-slate-800">
-            {saved.length > 0 ? "Add photos" : "Choose photos"}
-            <input
-              type="file"
-              name={name}
-              accept="image/*"
-              multiple
-              className={`mt-1 ${fileInputClass}`}
-            />
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            Take a photo
-            <input
-              type="file"
-              name={name}
-              accept="image/*"
-              capture="environment"
-              className={`mt-1 ${fileInputClass}`}
-            />
-          </label>
-        </div>
+        <PlainPhotoInputs
+          items={items}
+          hasSaved={saved.length > 0}
+          name={name}
+          orderName={orderName}
+        />
       )}
 
       {filesDropped && newFiles.length === 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/20">
-          The photos you chose were not kept after the error: browsers do not keep chosen files when
-          a page reloads. Please choose them again.
+          {t(
+            "The photos you chose were not kept after the error: browsers do not keep chosen files when a page reloads. Please choose them again.",
+          )}
         </p>
       ) : null}
       <ul
@@ -383,7 +360,7 @@ export function PhotoPicker({
         {(errors ?? []).map((message) => (
           <li key={message}>
             <span aria-hidden="true">* </span>
-            {message}
+            {t(message)}
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type PointerEvent, type WheelEvent } fro
 
 import { ChevronIcon, CloseIcon, Icon, type IconProps } from "#app/components/icons.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
+import { useTranslator } from "#app/i18n/i18n-provider.tsx";
 import type { PhotoUrls } from "#app/models/listing.ts";
 
 function ZoomInIcon(props: IconProps) {
@@ -45,6 +46,7 @@ export default function PhotoViewerDialog({
   title: string;
   onClose: () => void;
 }) {
+  const { t, dir } = useTranslator();
   const [index, setIndex] = useState(startIndex);
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -90,13 +92,15 @@ export default function PhotoViewerDialog({
           onKeyDown={(event) => {
             if (event.key === "+" || event.key === "=") zoomTo(zoom + STEP);
             else if (event.key === "-") zoomTo(zoom - STEP);
-            else if (event.key === "ArrowRight" && many) show(index + 1);
-            else if (event.key === "ArrowLeft" && many) show(index - 1);
+            // The arrow keys follow the reading direction: in a right-to-left page
+            // the next photo is to the left.
+            else if (event.key === "ArrowRight" && many) show(index + (dir === "rtl" ? -1 : 1));
+            else if (event.key === "ArrowLeft" && many) show(index + (dir === "rtl" ? 1 : -1));
           }}
         >
           <div className="flex items-center gap-2 p-3 text-white sm:p-4">
             <Dialog.Title className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
-              {title}
+              <span translate="no">{title}</span>
               {many ? (
                 <span className="ms-2 text-sm font-normal text-slate-300">
                   {index + 1} / {photos.length}
@@ -104,15 +108,16 @@ export default function PhotoViewerDialog({
               ) : null}
             </Dialog.Title>
             <Dialog.Description className="sr-only">
-              Use the zoom buttons, the mouse wheel or the + and − keys to zoom; drag to move around
-              a zoomed photo.
+              {t(
+                "Use the zoom buttons, the mouse wheel or the + and − keys to zoom; drag to move around a zoomed photo.",
+              )}
             </Dialog.Description>
             <button
               type="button"
               className={controlClass}
               onClick={() => zoomTo(zoom - STEP)}
               disabled={zoom <= MIN_ZOOM}
-              aria-label="Zoom out"
+              aria-label={t("Zoom out")}
             >
               <ZoomOutIcon className="size-5" />
             </button>
@@ -124,11 +129,11 @@ export default function PhotoViewerDialog({
               className={controlClass}
               onClick={() => zoomTo(zoom + STEP)}
               disabled={zoom >= MAX_ZOOM}
-              aria-label="Zoom in"
+              aria-label={t("Zoom in")}
             >
               <ZoomInIcon className="size-5" />
             </button>
-            <Dialog.Close className={`${controlClass} ms-1`} aria-label="Close photo viewer">
+            <Dialog.Close className={`${controlClass} ms-1`} aria-label={t("Close photo viewer")}>
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>
@@ -145,7 +150,11 @@ export default function PhotoViewerDialog({
               photo={photo}
               sizes="100vw"
               priority="eager"
-              alt={`${title} (${index + 1} of ${photos.length})`}
+              alt={t("{title} ({number} of {count})", {
+                title,
+                number: index + 1,
+                count: photos.length,
+              })}
               draggable={false}
               className="max-h-full max-w-full object-contain transition-transform duration-150 ease-out"
               style={{ transform: `scale(${zoom}) translate(${offset.x}px, ${offset.y}px)` }}
@@ -156,7 +165,7 @@ export default function PhotoViewerDialog({
                   type="button"
                   className={`${controlClass} absolute start-3 top-1/2 -translate-y-1/2`}
                   onClick={() => show(index - 1)}
-                  aria-label="Previous photo"
+                  aria-label={t("Previous photo")}
                 >
                   <ChevronIcon direction="left" className="size-6" />
                 </button>
@@ -164,7 +173,7 @@ export default function PhotoViewerDialog({
                   type="button"
                   className={`${controlClass} absolute end-3 top-1/2 -translate-y-1/2`}
                   onClick={() => show(index + 1)}
-                  aria-label="Next photo"
+                  aria-label={t("Next photo")}
                 >
                   <ChevronIcon direction="right" className="size-6" />
                 </button>

@@ -5,7 +5,10 @@
 // repeats them).
 import type { ReactNode } from "react";
 
+import { useT } from "#app/i18n/i18n-provider.tsx";
+
 export type Column<Row> = {
+  /** The column's name: a catalogue message (shown translated) or the reader's words. */
   header: string;
   cell: (row: Row) => ReactNode;
   /** Extra classes for the cell (all widths). */
@@ -24,21 +27,25 @@ export function DataTable<Row extends { id: string | number }>({
   columns: Column<Row>[];
   rows: Row[];
 }) {
+  const t = useT();
+  const label = t(caption);
+  // Once per column, not per cell.
+  const headers = columns.map((column) => t(column.header));
   return (
     // Wide tables scroll sideways inside their card rather than the page.
     <div
       role="region"
-      aria-label={caption}
+      aria-label={label}
       tabIndex={0}
       className="md:overflow-x-auto md:rounded-2xl md:bg-white md:shadow-sm md:ring-1 md:ring-slate-200"
     >
       <table role="table" className="data-table w-full text-start text-sm max-md:block">
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{label}</caption>
         <thead role="rowgroup" className="max-md:sr-only md:bg-slate-50">
           <tr role="row">
-            {columns.map((column) => (
+            {columns.map((column, index) => (
               <th key={column.header} role="columnheader" scope="col">
-                {column.header}
+                {headers[index]}
               </th>
             ))}
           </tr>
@@ -49,12 +56,12 @@ export function DataTable<Row extends { id: string | number }>({
         >
           {rows.map((row) => (
             <tr key={row.id} role="row">
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <td
                   key={column.header}
                   role="cell"
                   className={column.className}
-                  data-label={column.mobileLabel === false ? undefined : column.header}
+                  data-label={column.mobileLabel === false ? undefined : headers[index]}
                 >
                   {column.cell(row)}
                 </td>

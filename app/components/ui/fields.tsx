@@ -12,6 +12,7 @@ import {
 import type { ComponentProps, ReactNode } from "react";
 
 import { Field, FieldError, inputClass } from "#app/components/ui/form.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
 // Conform's metadata for a field of any form: each component reads only its
 // name, id, errors and initial value.
@@ -82,8 +83,10 @@ export function ChoiceField<Value extends string>({
   legend: ReactNode;
   type: "radio" | "checkbox";
   values: readonly Value[];
+  /** Each value's label: a catalogue message (often a model's, marked with msg) or the reader's words. */
   labels: Record<Value, string>;
 }) {
+  const t = useT();
   const choices = getCollectionProps(field, { type, options: [...values] });
   return (
     <fieldset aria-describedby={field.errorId} aria-invalid={field.errors ? true : undefined}>
@@ -95,7 +98,7 @@ export function ChoiceField<Value extends string>({
             className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
           >
             <input {...choice} className="size-4 accent-brand-600" />
-            {labels[choice.value as Value]}
+            {t(labels[choice.value as Value])}
           </label>
         ))}
       </div>
@@ -104,13 +107,19 @@ export function ChoiceField<Value extends string>({
   );
 }
 
-/** The options of a select: an optional empty choice, then each value (or [value, label]). */
+/**
+ * The options of a select: an optional empty choice, then each value (or [value, label]).
+ * The labels are shown as given: the caller says them in the reader's words, or marks
+ * them `untranslated` when they are not words to translate (names people gave, units).
+ */
 export function Options({
   values,
   empty,
+  untranslated = false,
 }: {
   values: readonly (string | readonly [string, string])[];
   empty?: string;
+  untranslated?: boolean;
 }) {
   return (
     <>
@@ -118,7 +127,7 @@ export function Options({
       {values.map((entry) => {
         const [value, label] = typeof entry === "string" ? [entry, entry] : entry;
         return (
-          <option key={value} value={value}>
+          <option key={value} value={value} translate={untranslated ? "no" : undefined}>
             {label}
           </option>
         );

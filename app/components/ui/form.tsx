@@ -1,18 +1,21 @@
 // Form building blocks: labelled fields whose errors sit next to them, shown as
 // an asterisk followed by the message (spec §5), and a submit button that says
 // when it is busy.
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 
+/** A field's first error: a schema's message (an English key, translated here) or the server's words. */
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
+  const t = useT();
   const message = errors?.[0];
   return (
     <p id={id} className="mt-1.5 min-h-5 text-sm font-medium text-red-700" aria-live="polite">
       {message ? (
         <>
           <span aria-hidden="true">* </span>
-          {message}
+          {t(message)}
         </>
       ) : null}
     </p>
@@ -55,13 +58,14 @@ export function Field({
 }
 
 export function FormError({ message }: { message?: string | null }) {
+  const t = useT();
   if (!message) return null;
   return (
     <div
       role="alert"
       className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-600/20"
     >
-      {message}
+      {t(message)}
     </div>
   );
 }
@@ -106,11 +110,16 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t(title)}</h1>
+        {subtitle ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {typeof subtitle === "string" ? t(subtitle) : subtitle}
+          </p>
+        ) : null}
         <div className="mt-6">{children}</div>
       </div>
     </div>
@@ -127,11 +136,12 @@ export function OtherFormLink({
   to: string;
   label: string;
 }) {
+  const t = useT();
   return (
     <>
-      {question}{" "}
+      {t(question)}{" "}
       <AppLink to={to} className="font-semibold text-brand-700 hover:underline">
-        {label}
+        {t(label)}
       </AppLink>
     </>
   );
@@ -147,16 +157,18 @@ export function FormSection({
   intro?: string;
   children: ReactNode;
 }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  // Not made from the title: a title in Arabic has no letters \w matches.
+  const id = `section-${useId()}`;
+  const t = useT();
   return (
     <section
       aria-labelledby={id}
       className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
     >
       <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
+        {t(title)}
       </h2>
-      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      {intro ? <p className="mt-1 text-sm text-slate-600">{t(intro)}</p> : null}
       {children}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useT } from "#app/i18n/i18n-provider.tsx";
 import { pageHref, shownPageNumbers } from "#app/models/page-numbers.ts";
 
 /**
@@ -17,6 +18,7 @@ export function Pagination({
   href?: (page: number) => string;
 }) {
   const location = useLocation();
+  const t = useT();
   if (pageCount <= 1) return null;
   const hrefFor = href ?? ((target: number) => pageHref(location, target));
   const linkClass =
@@ -24,16 +26,19 @@ export function Pagination({
   const numberClass =
     "inline-flex min-w-10 items-center justify-center rounded-lg px-2 py-2 text-sm font-semibold";
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={t("Pages")} className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (
         <AppLink to={hrefFor(page - 1)} rel="prev" className={linkClass}>
-          Previous
+          {t("Previous")}
         </AppLink>
       ) : (
         <span />
       )}
       <p className="text-sm text-slate-600 sm:hidden">
-        Page {page} of {pageCount.toLocaleString("en-US")}
+        {t("Page {page} of {count}", {
+          page: String(page),
+          count: pageCount.toLocaleString("en-US"),
+        })}
       </p>
       <ol className="hidden flex-wrap items-center gap-1 sm:flex">
         {shownPageNumbers(page, pageCount).map((n, index) =>
@@ -48,7 +53,7 @@ export function Pagination({
                   aria-current="page"
                   className={`${numberClass} bg-brand-600 text-white shadow-sm`}
                 >
-                  <span className="sr-only">Page </span>
+                  <span className="sr-only">{t("Page")} </span>
                   {n.toLocaleString("en-US")}
                 </span>
               ) : (
@@ -56,7 +61,7 @@ export function Pagination({
                   to={hrefFor(n)}
                   className={`${numberClass} bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100`}
                 >
-                  <span className="sr-only">Page </span>
+                  <span className="sr-only">{t("Page")} </span>
                   {n.toLocaleString("en-US")}
                 </AppLink>
               )}
@@ -66,7 +71,7 @@ export function Pagination({
       </ol>
       {page < pageCount ? (
         <AppLink to={hrefFor(page + 1)} rel="next" className={linkClass}>
-          Next
+          {t("Next")}
         </AppLink>
       ) : (
         <span />
