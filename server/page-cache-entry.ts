@@ -58,8 +58,9 @@ export async function makeEntry(
     lastModified,
     "Cache-Control",
     cacheControl,
+    // The encodings the cache chooses between, and what the page varies by (its language).
     "Vary",
-    "Accept-Encoding",
+    varyOf(response),
   ];
   for (const [name, value] of options.headers({ hashes })) common.push(name, value);
   response.headers.forEach((value, name) => {
@@ -95,6 +96,11 @@ export async function makeEntry(
     expires: storedAt + options.ttlMs,
     bytes,
   };
+}
+
+function varyOf(response: Response): string {
+  const names = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim());
+  return [...new Set(["Accept-Encoding", ...names.filter(Boolean)])].join(", ");
 }
 
 /** Headers of a rendered response that a stored page sets itself. */

@@ -36,11 +36,9 @@ export function HeaderLanguage() {
   const { language } = useTranslator();
   return (
     <details className="group relative">
-      <summary
-        aria-label={t("Language")}
-        className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 uppercase hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden"
-      >
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium text-slate-200 uppercase hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="icon-globe size-4" />
+        <span className="sr-only">{t("Language")}: </span>
         <span translate="no">{language === "en-XA" ? "en" : language}</span>
       </summary>
       <div className="absolute end-0 z-50 mt-2 w-44 rounded-xl bg-brand-900 p-1 text-slate-200 shadow-xl ring-1 ring-white/15">

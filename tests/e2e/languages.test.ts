@@ -100,24 +100,62 @@ async function contextFor(role: Role, language: string): Promise<BrowserContext>
 }
 
 /**
- * The page's readable text that did not come through the catalogue: text nodes and
- * the attributes people read (aria-label, title, alt, placeholder, the title), minus
- * ⟦…⟧ and minus elements marked translate="no".
+ * The page's readable text that did not come through the catalogue: the body's text
+ * (one message may span elements: a name inside a sentence) and the attributes people
+ * read (aria-label, title, alt, placeholder) and the page's title, without ⟦…⟧, without
+ * elements marked translate="no" and without the site's name (the operator's).
  */
 function untranslatedIn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found = new Set<string>();
-    const words = /[A-Za-z]{2,}/;
-    const check = (text: string, where: string) => {
-      const outside = text.replace(/⟦[^⟧]*⟧/g, " ");
-      if (words.test(outside)) found.add(`${where}: ${outside.trim().slice(0, 80)}`);
+    const strip = (text: string) => {
+      let rest = text.replaceAll("Carlot", " ");
+      for (let before = ""; before !== rest;) {
+        before = rest;
+        rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " ");
+      }
+      return rest;
     };
-    const skipped = (element: Element | null) =>
-      !element || element.closest('[translate="no"], script, style, noscript, template') !== null;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!skipped(node.parentElement)) check(node.textContent ?? "", "text");
-    }
+    const check = (text: string, where: string) => {
+      for (const line of strip(text).split("\n")) {
+        if (/[A-Za-z]{2,}/.test(line)) found.add(`${where}: ${line.trim().slice(0, 100)}`);
+      }
+    };
+    const skipped = (element: Element) =>
+      element.closest('[translate="no"], script, style, noscript, template') !== null;
+    // The body's text, with a skipped element as a gap and each block on its own line.
+    let text = "";
+    const walk = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? "";
+      else if (node instanceof Element) {
+        if (skipped(node)) {
+          text += " ∎ ";
+          return;
+        }
+        const block = ![
+          "A",
+          "SPAN",
+          "STRONG",
+          "EM",
+          "B",
+          "I",
+          "BDI",
+          "ABBR",
+          "TIME",
+          "SUP",
+          "SUB",
+          "SMALL",
+          "CODE",
+          "KBD",
+          "LABEL",
+          "BUTTON",
+        ].includes(node.tagName);
+        for (const child of node.childNodes) walk(child);
+        if (block) text += "\n";
+      }
+    };
+    walk(document.body);
+    check(text, "text");
     for (const name of ["aria-label", "title", "alt", "placeholder"]) {
       for (const element of document.body.querySelectorAll(`[${name}]`)) {
         if (!skipped(element)) check(element.getAttribute(name) ?? "", name);
