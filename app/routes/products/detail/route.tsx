@@ -110,18 +110,16 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const viewer = await requirePermission(context, request, url, "create:order");
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
-  const form = await readForm(request);
-  const ask = { services: servicesOf(context), viewer, id };
+  const { t } = translatorFor(context);
+  const form = await readForm(request, t);
+  const ask = { services: servicesOf(context), viewer, id, t };
   switch (form.get("intent")) {
     case "order":
       return contactSeller(ask, form);
     case "report":
       return reportCar(ask, form);
     default:
-      return data(
-        { error: translatorFor(context).t("That action is not available here.") },
-        { status: 400 },
-      );
+      return data({ error: t("That action is not available here.") }, { status: 400 });
   }
 }
 
