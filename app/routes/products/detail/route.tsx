@@ -353,6 +353,8 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                   ? null
                   : formatMileage(listing.mileageKm, listing.mileageUnit, site.price)
               }
+              // Digits and a unit (km, mi), which stay as they are in every language.
+              theirs
             />
             <Fact label={t("Fuel")} value={listing.fuel ? t(listing.fuel) : null} />
             <Fact
