@@ -13,7 +13,7 @@ import { preload } from "react-dom";
 
 import { useNonce } from "#app/components/nonce.tsx";
 import { I18nProvider, translatorOfMatches, usePageTranslator } from "#app/i18n/i18n-provider.tsx";
-import { languageMiddleware, pageWords } from "#app/i18n/language.server.ts";
+import { languageMiddleware, pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { ProgressBar } from "#app/layout/progress-bar.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   // The built-in tagline and description are catalogue messages; an operator's own
   // tagline passes through t unchanged.
   return [
-    { title: homeTitleOf({ name: site.name, tagline: t(site.tagline) }) },
+    { title: homeTitleOf(site, t) },
     { name: "description", content: t(DEFAULT_DESCRIPTION) },
   ];
 };
@@ -57,6 +57,7 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, langua
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, db, storage } = servicesOf(context);
+  const { t } = translatorFor(context);
   const [user, flash, settings] = await Promise.all([
     getSessionUser(context, request),
     popToast(config, request),
@@ -69,7 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       user,
       toast: flash.toast,
       publicUrl: config.publicUrl,
-      site: publicSiteOf(settings, (key) => storage.url(key)),
+      site: publicSiteOf(settings, (key) => storage.url(key), t),
       // The operator's palette, when they chose a brand colour (computed here, so the
       // colour arithmetic stays out of the browser's bundle).
       brand: settings.brandColour ? brandOf(settings.brandColour) : null,

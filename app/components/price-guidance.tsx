@@ -6,11 +6,10 @@ import { useFetcher, useParams } from "react-router";
 import { useSite } from "#app/components/use-site.ts";
 import { Price } from "#app/components/price.tsx";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
-import { msg, type Translate } from "#app/i18n/translator.ts";
-import { formatPrice } from "#app/models/listing.ts";
-import type { PriceFormat } from "#app/models/money.ts";
+import { msg } from "#app/i18n/translator.ts";
 import {
   criteriaSentence,
+  guidanceSentence,
   MIN_COMPARABLES,
   type PriceGuidance,
 } from "#app/models/price-guidance.ts";
@@ -23,45 +22,6 @@ const VERDICT_STYLE = {
 
 /** Whose price the guidance speaks of: "this one" (a car's page) or "your price" (the forms). */
 const SUBJECT = { listing: msg("this one"), typed: msg("your price") };
-
-/**
- * guidanceSentence (app/models/price-guidance.ts) in the reader's words, with the same
- * messages: "7 similar cars, median 18,400$, this one is 6% below".
- */
-function guidanceText(
-  guidance: PriceGuidance,
-  subject: keyof typeof SUBJECT,
-  format: PriceFormat,
-  t: Translate,
-): string {
-  const values = {
-    count: guidance.count,
-    median: formatPrice(guidance.median, format),
-    subject: t(SUBJECT[subject]),
-    percent: Math.abs(guidance.percent ?? 0),
-  };
-  if (guidance.verdict === null || guidance.percent === null) {
-    return t(
-      "{count, plural, one {# similar car} other {# similar cars}}, median {median}",
-      values,
-    );
-  }
-  if (guidance.verdict === "close") {
-    return t(
-      "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is about the median",
-      values,
-    );
-  }
-  return guidance.verdict === "below"
-    ? t(
-        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% below",
-        values,
-      )
-    : t(
-        "{count, plural, one {# similar car} other {# similar cars}}, median {median}, {subject} is {percent}% above",
-        values,
-      );
-}
 
 /**
  * Where the price sits on the range of comparable prices, as a small bar. The lowest
@@ -130,7 +90,9 @@ export function PriceGuidanceCard({
       <Heading className="text-xs font-semibold tracking-wide uppercase opacity-80">
         {t("Price guidance")}
       </Heading>
-      <p className="mt-1 font-semibold">{guidanceText(guidance, subject, site.price, t)}.</p>
+      <p className="mt-1 font-semibold">
+        {guidanceSentence(guidance, SUBJECT[subject], site.price, t)}.
+      </p>
       <RangeBar guidance={guidance} price={price} />
       <p className="mt-3 text-sm">
         <Rich

@@ -1,8 +1,8 @@
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
-import { msg, type Translate } from "#app/i18n/translator.ts";
-import { FALLBACK_SITE, type SocialLink } from "#app/models/site.ts";
+import { msg } from "#app/i18n/translator.ts";
+import { FALLBACK_SITE } from "#app/models/site.ts";
 import { FooterLanguages } from "./language-switcher.tsx";
 
 const EXPLORE = [
@@ -10,19 +10,6 @@ const EXPLORE = [
   { href: "/products/allProducts", label: msg("All cars for sale") },
   { href: "/blogs", label: msg("Blogs") },
 ];
-
-// What a social link is called when it is not a well-known service
-// (app/models/site.server.ts, socialLinksOf).
-msg("Microblog");
-msg("Videos");
-msg("Social network");
-
-/** "YouTube (opens youtube.com)": the server writes it in English; said in the page's words. */
-function socialLabel(link: SocialLink, t: Translate): string {
-  const parts = /^(.+) \(opens (.+)\)$/.exec(link.label);
-  if (!parts) return t(link.label);
-  return t("{service} (opens {host})", { service: t(parts[1]!), host: parts[2]! });
-}
 
 export function SiteFooter() {
   const site = useSite();
@@ -85,9 +72,10 @@ export function SiteFooter() {
             <ul className="mt-3 flex gap-3">
               {site.social.map((link) => (
                 <li key={link.kind}>
+                  {/* The root loader names the link in the page's words (publicSiteOf). */}
                   <a
                     href={link.href}
-                    aria-label={socialLabel(link, t)}
+                    aria-label={link.label}
                     rel="noopener noreferrer"
                     className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-accent-500 hover:text-slate-900"
                   >

@@ -22,7 +22,7 @@ export function VerifiedNote({
         {t("Verified")}
         <span className="sr-only">{t("seller: what was checked")}</span>
       </summary>
-      <span className="verified-note">{verificationNoteText(note, site.name, site.locale)}</span>
+      <span className="verified-note">{verificationNoteText(note, site.name, site.locale, t)}</span>
     </details>
   );
 }

@@ -5,7 +5,7 @@
 // hands the answer back to the router, so redirects, flash toasts and field errors
 // work as usual. Without JavaScript the form posts natively to the same action.
 import type { SubmissionResult } from "@conform-to/react";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { data } from "react-router";
 
 import {
@@ -15,7 +15,8 @@ import {
   FRAMEWORK_ANSWER_HEADER,
 } from "#app/framework/single-fetch.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
-import { msg } from "#app/i18n/translator.ts";
+import { english } from "#app/i18n/english.ts";
+import { msg, type Translate } from "#app/i18n/translator.ts";
 import { LISTING_MESSAGES, megabytes } from "#app/models/listing-form.ts";
 
 export type UploadProgress =
@@ -41,6 +42,12 @@ export function useUploadProgress(): UploadProgress {
     () => progress,
   );
 }
+
+/**
+ * The page's words, for the one refusal worded here with a value (a clientAction has
+ * no React context): the panel shown during every upload keeps it up to date.
+ */
+const upload: { t: Translate } = { t: english };
 
 // Shown by the form's FormError, which translates it.
 const NETWORK_FAILED = msg(
@@ -127,7 +134,10 @@ export async function uploadClientAction({ request }: { request: Request }) {
   if (!response.headers.has(FRAMEWORK_ANSWER_HEADER) && response.status >= 400) {
     if (response.status === 413) return formFailure(LISTING_MESSAGES.photosTooLarge, "photos", 413);
     const text = (await response.text()).slice(0, 300);
-    return formFailure(text || `The form was refused (${response.status}).`, "", response.status);
+    const refused = upload.t("The form was refused ({status}).", {
+      status: String(response.status),
+    });
+    return formFailure(text || refused, "", response.status);
   }
   return answerForRouter<UploadFormData>(await decodeActionAnswer(response));
 }
@@ -179,6 +189,9 @@ function UploadProgressBar() {
 /** What replaces a form while it is sent: a spinner, what is happening, and the bar. */
 export function UploadingPanel({ label }: { label: string }) {
   const t = useT();
+  useEffect(() => {
+    upload.t = t;
+  }, [t]);
   return (
     <div
       role="status"

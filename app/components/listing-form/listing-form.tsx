@@ -18,11 +18,11 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { msg } from "#app/i18n/translator.ts";
 import {
-  editListingSchema,
   FIRST_CAR_YEAR,
   LISTING_TEXT_MAX,
+  listingSchemas,
   PERIOD_LIMITS,
-  sellCarSchema,
+  unitLabel,
 } from "#app/models/listing-form.ts";
 import {
   LESS_THAN_A_YEAR,
@@ -31,8 +31,7 @@ import {
   PERIOD_UNITS,
   PERIOD_UNITS_FOR,
   YEARS_USED_VALUES,
-  type PeriodUnit,
-  type YearsUsed,
+  yearsUsedLabel,
 } from "#app/models/listing-choices.ts";
 import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 
@@ -51,13 +50,6 @@ const wide = "sm:col-span-2";
 const SUBMIT = {
   sell: { submitLabel: msg("Publish my car"), pendingLabel: msg("Publishing your car…") },
   edit: { submitLabel: msg("Save changes"), pendingLabel: msg("Saving your changes…") },
-};
-
-/** unitLabel (app/models/listing-form.ts), as messages. */
-const UNIT_LABEL: Record<PeriodUnit, string> = {
-  years: msg("Years"),
-  months: msg("Months"),
-  days: msg("Days"),
 };
 
 export function ListingForm({
@@ -84,15 +76,10 @@ export function ListingForm({
   const t = useT();
   const submitLabel = t(SUBMIT[mode].submitLabel);
   const pendingLabel = t(SUBMIT[mode].pendingLabel);
-  /** yearsUsedLabel (app/models/listing-choices.ts), in the reader's words. */
-  const yearsUsedLabel = (value: YearsUsed) =>
-    value === LESS_THAN_A_YEAR
-      ? t("Less than a year")
-      : value === MORE_THAN_TEN_YEARS
-        ? t("More than 10 years")
-        : t("{count, plural, one {# year} other {# years}}", { count: Number(value) });
   /** A choice of the form's lists (quality, fuel, gearbox): the English value is its message. */
   const choices = (values: readonly string[]) => values.map((value) => [value, t(value)] as const);
+  // In the reader's words: the messages made from what was typed (a price, a photo's name).
+  const { editListingSchema, sellCarSchema } = listingSchemas(t);
   const schema = mode === "edit" ? editListingSchema : sellCarSchema;
   // The two schemas share one field shape; the edit one names every field.
   const site = useSite();
@@ -257,7 +244,7 @@ export function ListingForm({
                     value === LESS_THAN_A_YEAR || value === MORE_THAN_TEN_YEARS ? "" : undefined
                   }
                 >
-                  {yearsUsedLabel(value)}
+                  {yearsUsedLabel(value, t)}
                 </option>
               ))}
             </SelectField>
@@ -281,7 +268,7 @@ export function ListingForm({
               >
                 <Options
                   empty={range === MORE_THAN_TEN_YEARS ? undefined : t("Choose")}
-                  values={units.map((unit) => [unit, t(UNIT_LABEL[unit])] as const)}
+                  values={units.map((unit) => [unit, unitLabel(unit, t)] as const)}
                 />
               </SelectField>
             </div>

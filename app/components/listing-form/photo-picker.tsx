@@ -21,6 +21,11 @@ import {
 
 let itemCounter = 0;
 
+/** Whether a photo's error message names the file `label` ("name" or «name»). */
+function namesFile(message: string, label: string): boolean {
+  return message.includes(`"${label}"`) || message.includes(`«${label}»`);
+}
+
 const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600";
 const tileButton =
@@ -207,13 +212,14 @@ export function PhotoPicker({
           {items.length > 0 ? (
             <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("Chosen photos")}>
               {items.map((item, index) => {
-                const label = item.kind === "new" ? fileLabel(item.file) : t("Already saved");
+                const label = item.kind === "new" ? fileLabel(item.file, t) : t("Already saved");
                 // The browser's own check (shown here at once), or the server's
-                // message naming this file (shown in the list under the photos).
+                // message naming this file (shown in the list under the photos; its
+                // translation may quote the name «so» and put it anywhere).
                 const problem =
                   item.kind === "new"
-                    ? (photoFileProblem(item.file) ??
-                      (errors?.some((message) => message.startsWith(`"${label}" `))
+                    ? (photoFileProblem(item.file, t) ??
+                      (errors?.some((message) => namesFile(message, label))
                         ? t("Not accepted: see the message below.")
                         : null))
                     : null;

@@ -18,7 +18,7 @@ import {
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
 import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
-import { pageLinks, withQuery } from "#app/models/search-links.ts";
+import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
 import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
 import { COUNT_CAP, searchQuery } from "#app/models/search.ts";
@@ -32,7 +32,7 @@ import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 
 import { carCount } from "../car-words.ts";
-import { browseHeading, chipsInWords, suggestionsInWords } from "./browse-words.ts";
+import { browseHeading } from "./browse-words.ts";
 
 import type { Route } from "./+types/route";
 
@@ -103,7 +103,7 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     getSessionUser(context, request),
     getSiteSettings(db).then(siteDisplayOf),
   ]);
-  const { filters, notices } = parseSearch(url.searchParams, makeModels, new Date(), display);
+  const { filters, notices } = parseSearch(url.searchParams, makeModels, new Date(), display, t);
   const compare = parseCompareIds(url.searchParams.get("compare")).ids.join(",");
   redirectToCanonical(url, searchQuery(filters, {}, { compare }), notices.length > 0);
   const scope = { categoryId: category?.id };
@@ -114,7 +114,7 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
   const [saved, looser] = await Promise.all([
     // Signed-in visitors get a save button on each row; null hides them.
     viewer ? savedListingIds(db, viewer.id, shown) : null,
-    page.total === 0 ? suggestLooser(db, filters, scope) : [],
+    page.total === 0 ? suggestLooser(db, filters, scope, t) : [],
   ]);
   return {
     ...browseHeading(t, category, filters, page),
@@ -126,8 +126,8 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
     canonicalQuery: searchQuery(filters),
     compare,
     saved,
-    ...chipsInWords(t, url.pathname, filters, compare, display),
-    suggestions: suggestionsInWords(t, url.pathname, looser, compare),
+    ...filterChips(url.pathname, filters, compare, display, t),
+    suggestions: looserSearches(url.pathname, looser, compare, t),
     ...page,
     words: pageWords(context, "products"),
   };

@@ -50,6 +50,8 @@ type Fact = {
   show?: (car: ComparedCar, t: Translate) => ReactNode;
   /** The sellers' own words (make, model, colour, names), not translated. */
   theirs?: true;
+  /** Digits and a unit (km, mi), which stay as they are in every language. */
+  kept?: true;
   /** Which car is best on this row: the lowest or highest number. */
   best?: { value: (car: ComparedCar) => number | null; prefer: "low" | "high"; label: string };
 };
@@ -74,6 +76,7 @@ const FACTS: Fact[] = [
     text: (car, site) =>
       car.mileageKm === null ? "—" : formatMileage(car.mileageKm, site.distanceUnit, site.price),
     best: { value: (car) => car.mileageKm, prefer: "low", label: msg("Lowest mileage") },
+    kept: true,
   },
   { label: msg("Make"), text: (car) => car.make ?? "—", theirs: true },
   { label: msg("Model"), text: (car) => car.model ?? "—", theirs: true },
@@ -200,7 +203,7 @@ export function CompareTable({
                 {cars.map((car) => (
                   <td key={car.id} className="p-3 text-slate-900">
                     <span
-                      translate={fact.theirs ? "no" : undefined}
+                      translate={fact.theirs || fact.kept ? "no" : undefined}
                       className={fact.label === "Price" ? "font-semibold" : undefined}
                     >
                       {fact.show ? fact.show(car, t) : fact.text(car, site, t)}

@@ -27,12 +27,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const cars = loaderData?.cars ?? [];
   const names = cars.map((car) => car.title);
   return seoMeta({
-    title: names.length > 1 ? t("Compare {cars}", { cars: names.join(" vs ") }) : t("Compare cars"),
+    title:
+      names.length > 1 ? t("Compare {cars}", { cars: names.join(t(" vs ")) }) : t("Compare cars"),
     description:
       names.length > 1
         ? t(
             "{cars} side by side on Carlot: price, year, mileage, fuel, transmission, usage and seller.",
-            { cars: names.join(", ") },
+            { cars: names.join(t(", ")) },
           )
         : t(
             "Compare up to four used cars on Carlot side by side: price, year, mileage, fuel, transmission, usage and seller.",

@@ -41,7 +41,7 @@ export async function contactSeller(
   }
   return redirectWithToast(services.config, listingPath(id), {
     type: "success",
-    message: ORDER_MESSAGES.placed,
+    message: t(ORDER_MESSAGES.placed),
   });
 }
 
@@ -62,6 +62,6 @@ export async function reportCar({ services, viewer, id, t = english }: BuyerAsk,
   }
   return redirectWithToast(services.config, listingPath(id), {
     type: "success",
-    message: REPORT_MESSAGES.sent,
+    message: t(REPORT_MESSAGES.sent),
   });
 }

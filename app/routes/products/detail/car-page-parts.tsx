@@ -1,6 +1,9 @@
 // Parts of a car's page (app/routes/products/detail/route.tsx) that every visitor sees.
 
-/** One fact; `theirs` when the value is the seller's own words (make, model, colour). */
+/**
+ * One fact; `theirs` when the value is not to be translated: the seller's own words
+ * (make, model, colour), or a distance with its unit ("45,000 km"), kept as it is.
+ */
 export function Fact({
   label,
   value,

@@ -1,9 +1,10 @@
 // "Listed N days ago" and "Confirmed available N days ago" on a car's own page,
 // and the note shown while a car awaits its seller's confirmation (DESIGN 21).
-// The words are freshness.ts's listedAgo and confirmedAgo, in the reader's language.
+// The words are freshness.ts's listedAgo and confirmedAgo (day counts without
+// separators, "1204 days"), in the reader's language.
 import { useSite } from "#app/components/use-site.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
-import { daysSince, isStale } from "#app/models/freshness.ts";
+import { confirmedAgo, isStale, listedAgo } from "#app/models/freshness.ts";
 import { type ListingStatus } from "#app/models/listing.ts";
 
 export function ListingFreshness({
@@ -24,20 +25,13 @@ export function ListingFreshness({
   return (
     <div className="mt-2 text-sm text-slate-600">
       <p>
-        {t("{count, plural, =0 {Listed today} one {Listed # day ago} other {Listed # days ago}}", {
-          count: daysSince(createdAt, now),
-        })}
+        {listedAgo(createdAt, now, t)}
         {status === "available" ? (
           <>
             <span aria-hidden="true" className="max-sm:hidden">
               {" · "}
             </span>
-            <span className="max-sm:block">
-              {t(
-                "{count, plural, =0 {Confirmed available today} one {Confirmed available # day ago} other {Confirmed available # days ago}}",
-                { count: daysSince(confirmedAt, now) },
-              )}
-            </span>
+            <span className="max-sm:block">{confirmedAgo(confirmedAt, now, t)}</span>
           </>
         ) : null}
       </p>

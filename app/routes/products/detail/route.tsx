@@ -110,18 +110,16 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const viewer = await requirePermission(context, request, url, "create:order");
   const id = parseId(params.id);
   if (id === null) throw data("No such car", { status: 404 });
-  const form = await readForm(request);
-  const ask = { services: servicesOf(context), viewer, id };
+  const { t } = translatorFor(context);
+  const form = await readForm(request, t);
+  const ask = { services: servicesOf(context), viewer, id, t };
   switch (form.get("intent")) {
     case "order":
       return contactSeller(ask, form);
     case "report":
       return reportCar(ask, form);
     default:
-      return data(
-        { error: translatorFor(context).t("That action is not available here.") },
-        { status: 400 },
-      );
+      return data({ error: t("That action is not available here.") }, { status: 400 });
   }
 }
 
@@ -355,6 +353,8 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                   ? null
                   : formatMileage(listing.mileageKm, listing.mileageUnit, site.price)
               }
+              // Digits and a unit (km, mi), which stay as they are in every language.
+              theirs
             />
             <Fact label={t("Fuel")} value={listing.fuel ? t(listing.fuel) : null} />
             <Fact

@@ -14,10 +14,10 @@ import { forgetSessions, getSessionUser, safeRedirectTo } from "#app/services/se
 import type { Route } from "./+types/route";
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const { t } = translatorFor(context);
+  const form = await readForm(request, t);
   const language = form.get("language");
   if (!isLanguage(language)) {
-    const { t } = translatorFor(context);
     return data({ error: t("Choose one of the languages.") }, { status: 400 });
   }
   const back = safeRedirectTo(form.get("redirectTo"));

@@ -6,6 +6,7 @@ import { translatorFor } from "#app/i18n/language.server.ts";
 import { parseId } from "#app/models/id.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import { removeFromWishlist, saveToWishlist } from "#app/models/wishlist.server.ts";
+import { WISHLIST_MESSAGES } from "#app/models/wishlist.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { requirePermission, safeRedirectTo } from "#app/services/session.server.ts";
@@ -14,34 +15,34 @@ import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/route";
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const form = await readForm(request);
+  // Toasts and refusals in the page's language (WISHLIST_MESSAGES).
+  const { t } = translatorFor(context);
+  const form = await readForm(request, t);
   const back = safeRedirectTo(form.get("redirectTo"), "/dashboard/wishlist");
   // Not signed in: log in, then come back to the page the button was on.
   const viewer = await requirePermission(context, request, new URL(back, url), "use:wishlist");
   const services = servicesOf(context);
   const listingId = parseId(form.get("listingId"));
   const entryId = parseId(form.get("entryId"));
-  // Toasts and refusals in the page's language (the English is WISHLIST_MESSAGES').
-  const { t } = translatorFor(context);
   switch (form.get("intent")) {
     case "save": {
       if (listingId === null || !(await saveToWishlist(services.db, viewer.id, listingId))) {
         const site = (await getSiteSettings(services.db)).name;
-        return data({ error: t("This car is no longer on {site}.", { site }) }, { status: 404 });
+        return data({ error: WISHLIST_MESSAGES.missing(site, t) }, { status: 404 });
       }
       return redirectWithToast(services.config, back, {
         type: "success",
-        message: t("Saved to your wishlist"),
+        message: t(WISHLIST_MESSAGES.saved),
       });
     }
     case "remove": {
       const which = listingId !== null ? { listingId } : entryId !== null ? { entryId } : null;
       if (!which || !(await removeFromWishlist(services.db, viewer.id, which))) {
-        return data({ error: t("This car is not in your wishlist.") }, { status: 404 });
+        return data({ error: t(WISHLIST_MESSAGES.notSaved) }, { status: 404 });
       }
       return redirectWithToast(services.config, back, {
         type: "success",
-        message: t("Removed from your wishlist"),
+        message: t(WISHLIST_MESSAGES.removed),
       });
     }
     default:
