@@ -293,7 +293,7 @@ export async function suggestLooser(
   t: Translate = english,
 ): Promise<Loosening[]> {
   const settings = await getSiteSettings(db);
-  const options = activeFilters(filters, siteDisplayOf(settings)).map((chip) => ({
+  const options = activeFilters(filters, siteDisplayOf(settings), t).map((chip) => ({
     label: t("Remove {filter}", { filter: chip.label }),
     filters: { ...filters, ...chip.without, page: 1 },
     categoryId: scope.categoryId,
