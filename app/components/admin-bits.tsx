@@ -3,6 +3,8 @@
 import { useSite } from "#app/components/use-site.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { msg } from "#app/i18n/translator.ts";
+import { useTranslator } from "#app/i18n/i18n-provider.tsx";
+import type { PageLanguage } from "#app/i18n/languages.ts";
 import { dateLocaleOf } from "#app/models/dates.ts";
 import { NavLink } from "react-router";
 
@@ -57,25 +59,36 @@ const MOMENT: Intl.DateTimeFormatOptions = {
 };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatted(iso: string, locale: string, kind: "day" | "moment"): string {
-  const key = `${kind} ${locale}`;
+function formatted(
+  iso: string,
+  locale: string,
+  language: PageLanguage,
+  kind: "day" | "moment",
+): string {
+  const key = `${kind} ${locale} ${language}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(dateLocaleOf(locale), kind === "day" ? DAY : MOMENT);
+    format = new Intl.DateTimeFormat(dateLocaleOf(locale, language), kind === "day" ? DAY : MOMENT);
     formats.set(key, format);
   }
   return format.format(new Date(iso));
 }
 
-// Dates are written in the site's locale (a setting), whatever the page's language:
-// marked translate="no", as the site's own formatting rather than words to translate.
+// Dates are written in the page's language, in the site's locale's form (dateLocaleOf):
+// marked translate="no", as Intl's formatting rather than words of the catalogue.
 
 /** A day ("3 Mar 2026"), in the site's locale. */
 export function Day({ iso }: { iso: string }) {
-  return <span translate="no">{formatted(iso, useSite().locale, "day")}</span>;
+  return (
+    <span translate="no">{formatted(iso, useSite().locale, useTranslator().language, "day")}</span>
+  );
 }
 
 /** A day and time in UTC ("3 Mar 2026, 14:05 UTC"), in the site's locale. */
 export function Moment({ iso }: { iso: string }) {
-  return <span translate="no">{formatted(iso, useSite().locale, "moment")}</span>;
+  return (
+    <span translate="no">
+      {formatted(iso, useSite().locale, useTranslator().language, "moment")}
+    </span>
+  );
 }

@@ -1,12 +1,12 @@
 // Category vocabulary shared by client and server.
-import { msg, type Translate } from "#app/i18n/translator.ts";
+import type { Translate } from "#app/i18n/translator.ts";
 import { english } from "#app/i18n/english.ts";
 
 /**
  * The spec's categories: the defaults a new site starts with (ensureCategories). Stored
  * in English like every admin's name; marked so a page may show these four translated.
  */
-export const CATEGORY_NAMES = [msg("Sedan"), msg("Off Road"), msg("Muscle"), msg("SUV")] as const;
+export const CATEGORY_NAMES = ["Sedan", "Off Road", "Muscle", "SUV"] as const;
 
 /** URL form of a category name: "Off Road" → "off-road", "Coupé" → "coupe". */
 export function categorySlug(name: string): string {

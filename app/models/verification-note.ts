@@ -39,7 +39,7 @@ function noteDate(locale: string): Intl.DateTimeFormat {
 export function verificationNoteText(
   note: VerificationNote | null | undefined,
   siteName: string,
-  /** The site's locale (dates as dateLocaleOf says). */
+  /** The locale of the date: dateLocaleOf(site's locale, page's language). */
   locale = "en-US",
   t: Translate = english,
 ): string {

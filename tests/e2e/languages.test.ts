@@ -109,7 +109,14 @@ function untranslatedIn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found = new Set<string>();
     const strip = (text: string) => {
-      let rest = text.replaceAll("Carlot", " ");
+      // The site's name is the operator's; month names and "UTC" are Intl's (dates are
+      // written in the page's language by the browser's own data).
+      let rest = text
+        .replaceAll("Carlot", " ")
+        .replace(
+          /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|UTC)\b/g,
+          " ",
+        );
       for (let before = ""; before !== rest;) {
         before = rest;
         rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " ");

@@ -3,7 +3,8 @@
 // and its note flows below the badge (no popover to fall off a phone's screen).
 import { CheckBadgeIcon } from "#app/components/icons.tsx";
 import { useSite } from "#app/components/use-site.ts";
-import { useT } from "#app/i18n/i18n-provider.tsx";
+import { useTranslator } from "#app/i18n/i18n-provider.tsx";
+import { dateLocaleOf } from "#app/models/dates.ts";
 import { verificationNoteText, type VerificationNote } from "#app/models/verification-note.ts";
 
 export function VerifiedNote({
@@ -14,7 +15,7 @@ export function VerifiedNote({
   className?: string;
 }) {
   const site = useSite();
-  const t = useT();
+  const { t, language } = useTranslator();
   return (
     <details className={`group max-w-full min-w-0 ${className}`}>
       <summary className="verified-badge">
@@ -22,7 +23,9 @@ export function VerifiedNote({
         {t("Verified")}
         <span className="sr-only">{t("seller: what was checked")}</span>
       </summary>
-      <span className="verified-note">{verificationNoteText(note, site.name, site.locale, t)}</span>
+      <span className="verified-note">
+        {verificationNoteText(note, site.name, dateLocaleOf(site.locale, language), t)}
+      </span>
     </details>
   );
 }
