@@ -60,19 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: NOT_ECHOED }) }, { status: 400 });
   }
-  const { name, email, password, accountType, image, redirectTo } = submission.value;
+  const { image, redirectTo, ...account } = submission.value;
   const services = servicesOf(context);
+  const photo = Buffer.from(await image.arrayBuffer());
+  const clientAddress = context.get(clientAddressContext);
   const outcome = await register(
     services,
-    {
-      name,
-      email,
-      password,
-      accountType,
-      photo: Buffer.from(await image.arrayBuffer()),
-      headers: request.headers,
-      clientAddress: context.get(clientAddressContext),
-    },
+    { ...account, photo, headers: request.headers, clientAddress },
     t,
   );
   if (!outcome.ok) {
