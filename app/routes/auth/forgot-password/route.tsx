@@ -6,7 +6,7 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { AuthCard, FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { Rich, translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
-import { pageWords } from "#app/i18n/language.server.ts";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { requestPasswordReset } from "#app/models/account.server.ts";
 import { forgotPasswordSchema } from "#app/models/account.ts";
 import { seoMeta, siteNameOf } from "#app/models/seo.ts";
@@ -37,14 +37,16 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
+  const { t } = translatorFor(context);
+  const submission = parseSubmission(await readForm(request, t), forgotPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   }
-  const outcome = await requestPasswordReset(servicesOf(context), {
-    email: submission.value.email,
-    clientAddress: context.get(clientAddressContext),
-  });
+  const outcome = await requestPasswordReset(
+    servicesOf(context),
+    { email: submission.value.email, clientAddress: context.get(clientAddressContext) },
+    t,
+  );
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError] }), sentTo: null },

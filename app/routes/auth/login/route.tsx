@@ -50,17 +50,22 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), loginSchema);
+  const { t } = translatorFor(context);
+  const submission = parseSubmission(await readForm(request, t), loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const services = servicesOf(context);
-  const outcome = await signIn(services, {
-    email: submission.value.email,
-    password: submission.value.password,
-    headers: request.headers,
-    clientAddress: context.get(clientAddressContext),
-  });
+  const outcome = await signIn(
+    services,
+    {
+      email: submission.value.email,
+      password: submission.value.password,
+      headers: request.headers,
+      clientAddress: context.get(clientAddressContext),
+    },
+    t,
+  );
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.formError], hideFields: ["password"] }) },
@@ -68,7 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { redirectTo } = submission.value;
-  const { t } = translatorFor(context);
   return redirectSignedIn(services.config, redirectTo, t("Logged In Successfully"), outcome);
 }
 

@@ -13,7 +13,8 @@ import type { Route } from "./+types/route";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
-  const redirectTo = safeRedirectTo((await readForm(request)).get("redirectTo"));
+  const { t } = translatorFor(context);
+  const redirectTo = safeRedirectTo((await readForm(request, t)).get("redirectTo"));
   try {
     const started = await startOidcSignIn(services, { redirectTo, headers: request.headers });
     if (!started) throw redirect("/login");
@@ -21,7 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error }, "could not start the OpenID Connect sign-in");
-    const { t } = translatorFor(context);
     const provider = services.config.oidc?.name;
     return redirectWithToast(
       services.config,

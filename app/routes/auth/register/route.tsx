@@ -56,21 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data(photoTooLarge, { status: 413 });
   }
-  const submission = parseSubmission(await readForm(request), registerSchema);
+  const submission = parseSubmission(await readForm(request, t), registerSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: NOT_ECHOED }) }, { status: 400 });
   }
-  const { name, email, password, accountType, image, redirectTo } = submission.value;
+  const { image, redirectTo, ...account } = submission.value;
   const services = servicesOf(context);
-  const outcome = await register(services, {
-    name,
-    email,
-    password,
-    accountType,
-    photo: Buffer.from(await image.arrayBuffer()),
-    headers: request.headers,
-    clientAddress: context.get(clientAddressContext),
-  });
+  const photo = Buffer.from(await image.arrayBuffer());
+  const clientAddress = context.get(clientAddressContext);
+  const outcome = await register(
+    services,
+    { ...account, photo, headers: request.headers, clientAddress },
+    t,
+  );
   if (!outcome.ok) {
     const { formError, fieldErrors } = outcome;
     const result = submission.reply({

@@ -31,7 +31,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
+  const { t } = translatorFor(context);
+  const submission = parseSubmission(await readForm(request, t), resetPasswordSchema);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirm"] }) },
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const services = servicesOf(context);
-  const outcome = await resetPassword(services, submission.value);
+  const outcome = await resetPassword(services, submission.value, t);
   if (!outcome.ok) {
     return data(
       {
@@ -51,7 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       problemInit(outcome),
     );
   }
-  const { t } = translatorFor(context);
   return redirectWithToast(services.config, "/login", {
     type: "success",
     message: t("Your password has been changed. Log in with the new one."),

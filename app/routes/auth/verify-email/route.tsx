@@ -58,17 +58,17 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 /** "Send the link again" (the banner on every page posts here). */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requireUser(context, request, url);
-  const form = await readForm(request);
   const { t } = translatorFor(context);
+  const form = await readForm(request, t);
   if (form.get("intent") !== "resend") {
     return data({ formError: t("This form is not known here.") }, { status: 400 });
   }
   const services = servicesOf(context);
-  const outcome = await resendVerification(services, {
-    userId: viewer.id,
-    email: viewer.email,
-    headers: request.headers,
-  });
+  const outcome = await resendVerification(
+    services,
+    { userId: viewer.id, email: viewer.email, headers: request.headers },
+    t,
+  );
   if (!outcome.ok) {
     return data({ formError: outcome.formError }, problemInit(outcome));
   }

@@ -67,6 +67,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   );
   return {
     viewer,
+    // Labelled in English on purpose: each label is a key of FIGURE_LABEL, which the
+    // page words for its number (a translated label would lose its plural forms).
     figures: await getDashboardSummary(context.get(dbContext), viewer),
     words: pageWords(context, "dashboard"),
   };

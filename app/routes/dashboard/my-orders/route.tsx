@@ -38,15 +38,16 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     storage,
     viewer.id,
     parsePage(url.searchParams.get("page")),
+    translatorFor(context).t,
   );
   return { ...page, words: pageWords(context, "dashboard") };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, "delete:order:own");
-  const form = await readForm(request);
-  const services = servicesOf(context);
   const { t } = translatorFor(context);
+  const form = await readForm(request, t);
+  const services = servicesOf(context);
   switch (form.get("intent")) {
     case "cancel": {
       const id = parseId(form.get("id"));

@@ -67,6 +67,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       storage,
       viewer.id,
       parsePage(url.searchParams.get("page")),
+      translatorFor(context).t,
     );
     return { view: "wishlist" as const, ...saved, words: pageWords(context, "dashboard") };
   }
@@ -195,8 +196,8 @@ const INTENTS: Record<string, { permission: Permission; run: IntentRun }> = {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
-  const form = await readForm(request);
   const { t } = translatorFor(context);
+  const form = await readForm(request, t);
   // Only the intent, the id and (for status) the status are read; anything else is ignored.
   const intent = Object.hasOwn(INTENTS, String(form.get("intent")))
     ? INTENTS[String(form.get("intent"))]

@@ -66,9 +66,9 @@ export async function listingFormAction<Schema extends z.ZodObject>(form: {
     );
   }
   const { photosPerCar } = await getSiteSettings(services.db);
-  const photoProblem = photoLimitProblem(submission.value, photosPerCar);
+  const photoProblem = photoLimitProblem(submission.value, photosPerCar, t);
   if (photoProblem) {
-    const result = submission.reply({ ...hidden, fieldErrors: { photos: [t(photoProblem)] } });
+    const result = submission.reply({ ...hidden, fieldErrors: { photos: [photoProblem] } });
     return data<UploadFormData>({ result, filesDropped }, { status: 400 });
   }
   const token = readFormToken(secret, sellerId, purpose, submission.payload[FORM_TOKEN_FIELD]);

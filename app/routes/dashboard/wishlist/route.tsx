@@ -2,7 +2,7 @@
 // "My Wishlist" at /dashboard/myProducts (DESIGN decision 9); sellers and admins,
 // whose /dashboard/myProducts is something else, reach it here.
 import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
-import { pageWords } from "#app/i18n/language.server.ts";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage } from "#app/models/id.ts";
@@ -26,6 +26,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     storage,
     viewer.id,
     parsePage(url.searchParams.get("page")),
+    translatorFor(context).t,
   );
   return { ...saved, words: pageWords(context, "dashboard") };
 }

@@ -2,7 +2,7 @@
 // action, admin and dates. Read only: the app has no way to change the log.
 import { AuditLogPage } from "./audit-log.tsx";
 import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
-import { pageWords } from "#app/i18n/language.server.ts";
+import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { findAuditActors, findAuditEntries } from "#app/models/audit.server.ts";
 import { parseAuditFilters } from "#app/models/audit.ts";
@@ -23,9 +23,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.audit);
   const { db } = servicesOf(context);
   const filters = parseAuditFilters(url.searchParams);
+  const { t } = translatorFor(context);
   const [log, actors] = await Promise.all([
-    findAuditEntries(db, filters, parsePage(url.searchParams.get("page"))),
-    findAuditActors(db),
+    findAuditEntries(db, filters, parsePage(url.searchParams.get("page")), t),
+    findAuditActors(db, t),
   ]);
   return { ...log, actors, filters, words: pageWords(context, "dashboard", "admin") };
 }

@@ -13,6 +13,7 @@ import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
 import { FormError } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import type { AdminCategory } from "#app/models/category-admin.server.ts";
+import { carsLabel } from "#app/models/category.ts";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 
 const PAGE = "/dashboard/categories";
@@ -131,7 +132,7 @@ function CategoryItem({
               /products/{category.slug}
             </AppLink>
           )}{" "}
-          · {t("{count, plural, one {# car} other {# cars}}", { count: category.cars })}
+          · {carsLabel(category.cars, t)}
         </p>
         {category.oldSlugs.length > 0 ? (
           <p className="mt-0.5 text-xs break-words text-slate-600">

@@ -88,7 +88,7 @@ type Submission = {
 
 /** A refusal in words: next to its field on a checked form, else for the whole form. */
 function refuse(intent: Intent, t: Translate, refusal: CategoryRefusal, submission?: Submission) {
-  const message = t(categoryRefusalMessage(refusal));
+  const message = categoryRefusalMessage(refusal, t);
   const result =
     "field" in refusal
       ? submission?.reply({ fieldErrors: { [refusal.field]: [message] } })
@@ -121,7 +121,7 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
   async add({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, addCategorySchema);
     if (submission.status !== "success") return invalid("add", submission.reply());
-    const saved = await createCategory(services, actor, submission.value);
+    const saved = await createCategory(services, actor, submission.value, t);
     return saved.ok
       ? done(t("{name} added", { name: saved.name }))
       : refuse("add", t, saved, submission);
@@ -129,7 +129,7 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
   async edit({ services, actor, form, done, t }) {
     const submission = parseSubmission(form, editCategorySchema);
     if (submission.status !== "success") return invalid("edit", submission.reply());
-    const saved = await updateCategory(services, actor, submission.value);
+    const saved = await updateCategory(services, actor, submission.value, t);
     if (!saved.ok) return refuse("edit", t, saved, submission);
     return done(
       saved.changes.length > 0 ? t("{name} saved", { name: saved.name }) : t("Nothing changed"),
@@ -194,7 +194,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     DASHBOARD_PAGE_PERMISSION.categories,
   );
   const { t } = translatorFor(context);
-  const form = await readForm(request);
+  const form = await readForm(request, t);
   const intent = INTENTS.find((value) => value === form.get("intent"));
   if (!intent) {
     const reply: Reply = { intent: "", error: t(CATEGORY_MESSAGES.unknownIntent) };

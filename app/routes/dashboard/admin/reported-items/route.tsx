@@ -48,7 +48,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, PAGE_PERMISSION);
   const { t } = translatorFor(context);
-  const form = await readForm(request);
+  const form = await readForm(request, t);
   const intent = form.get("intent");
   if (intent !== "delete" && intent !== "dismiss") {
     return data({ error: t(UNKNOWN_ACTION) }, problemInit({ code: "invalid" }));

@@ -8,7 +8,7 @@ import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { titleOf } from "#app/models/seo.ts";
-import { siteSettingsSchema } from "#app/models/site-form.ts";
+import { siteSettingsSchemaFor } from "#app/models/site-form.ts";
 
 import { getSiteSettings, publicSiteOf, saveSettingsForm } from "#app/models/site.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -30,24 +30,24 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const settings = await getSiteSettings(db);
   return {
     settings,
-    site: publicSiteOf(settings, (key) => storage.url(key)),
+    site: publicSiteOf(settings, (key) => storage.url(key), translatorFor(context).t),
     words: pageWords(context, "dashboard", "admin"),
   };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const admin = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.settings);
-  const submission = parseSubmission(await readForm(request), siteSettingsSchema);
+  const { t } = translatorFor(context);
+  const submission = parseSubmission(await readForm(request, t), siteSettingsSchemaFor(t));
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
   const services = servicesOf(context);
-  const saved = await saveSettingsForm(services, admin, submission.value);
+  const saved = await saveSettingsForm(services, admin, submission.value, t);
   if (!saved.ok) {
     const result = submission.reply({ fieldErrors: { [saved.field]: [saved.message] } });
     return data({ result }, { status: 400 });
   }
-  const { t } = translatorFor(context);
   return redirectWithToast(services.config, "/dashboard/settings", {
     type: "success",
     message: saved.changes.length > 0 ? t("Site settings saved") : t("Nothing changed"),

@@ -23,7 +23,7 @@ import { FormError, SubmitButton } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { DEFAULT_BRAND_SHADES, parseHexColour } from "#app/models/brand-colour.ts";
-import { settingsAsForm, SITE_LIMITS, siteSettingsSchema } from "#app/models/site-form.ts";
+import { settingsAsForm, SITE_LIMITS, siteSettingsSchemaFor } from "#app/models/site-form.ts";
 import { formatPrice } from "#app/models/listing.ts";
 import { formatNumber } from "#app/models/money.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
@@ -45,16 +45,16 @@ export function SettingsForm({
   pictures: Pick<PublicSite, "logoUrl" | "favicon" | "price" | "distanceUnit">;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
+  const t = useT();
   const { form, fields, formError, pending } = useSchemaForm(
     "site-settings",
-    siteSettingsSchema,
+    siteSettingsSchemaFor(t),
     lastResult,
     { defaultValue: formValues(settings) },
   );
   const swatch =
     parseHexColour(String(fields.brandColour.value ?? "")) ?? DEFAULT_BRAND_SHADES[600];
   const stats = [1, 2, 3] as const;
-  const t = useT();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <PageHeading

@@ -120,7 +120,7 @@ type Intent = (typeof INTENTS)[number];
 export async function action({ context, request, url }: Route.ActionArgs) {
   const viewer = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.allUsers);
   const { t } = translatorFor(context);
-  const form = await readForm(request);
+  const form = await readForm(request, t);
   const intent = INTENTS.find((value) => value === form.get("intent"));
   if (!intent)
     return refuse(String(form.get("intent") ?? ""), "invalid", t(ADMIN_MESSAGES.unknownIntent));
@@ -129,7 +129,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (!id) return refuse(intent, "not-found", t(ADMIN_MESSAGES.missing));
   const services = servicesOf(context);
   const done = (message: string) =>
-    redirectWithToast(services.config, backTo(url), { type: "success", message: t(message) });
+    redirectWithToast(services.config, backTo(url), { type: "success", message });
   const actor = { id: viewer.id, name: viewer.name };
   return HANDLERS[intent]({
     services,
@@ -147,9 +147,9 @@ type HandlerArgs = {
   actor: Actor;
   id: string;
   form: FormData;
-  /** Back to the list with a toast: the message, in English (it is translated here). */
+  /** Back to the list with a toast: the message, in the request's words. */
   done: (message: string) => Promise<Response>;
-  /** The request's language, for refusals. */
+  /** The request's language, for toasts and refusals. */
   t: Translate;
   kind: ReturnType<typeof usersPageKind>;
 };
@@ -158,27 +158,27 @@ type HandlerArgs = {
 const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
   async makeAdmin({ services, actor, id, done, t }) {
     const result = await makeAdmin(services.db, actor, id);
-    if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name));
+    if (result.ok) return done(ADMIN_MESSAGES.madeAdmin(result.name, t));
     return result.reason === "missing"
       ? refuse("makeAdmin", "not-found", t(ADMIN_MESSAGES.missing))
       : refuse("makeAdmin", "conflict", t(ADMIN_MESSAGES.alreadyAdmin));
   },
   async removeAdmin({ services, actor, id, done, t }) {
     const result = await removeAdmin(services.db, actor, id);
-    if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name));
+    if (result.ok) return done(ADMIN_MESSAGES.removedAdmin(result.name, t));
     if (result.reason === "missing")
       return refuse("removeAdmin", "not-found", t(ADMIN_MESSAGES.missing));
     const message =
       result.reason === "last admin"
-        ? ADMIN_MESSAGES.lastAdmin((await getSiteSettings(services.db)).name)
-        : ADMIN_MESSAGES.notAdmin;
-    return refuse("removeAdmin", "conflict", t(message));
+        ? ADMIN_MESSAGES.lastAdmin((await getSiteSettings(services.db)).name, t)
+        : t(ADMIN_MESSAGES.notAdmin);
+    return refuse("removeAdmin", "conflict", message);
   },
   async verify({ services, actor, id, form, done, t }) {
     const submission = parseSubmission(form, verifySchema);
     if (submission.status !== "success") return invalid("verify", submission.reply());
     const result = await verifySeller(services.db, actor, id, submission.value.checks);
-    if (result.ok) return done(VERIFICATION_MESSAGES.verified);
+    if (result.ok) return done(t(VERIFICATION_MESSAGES.verified));
     if (result.reason === "missing")
       return refuse("verify", "not-found", t(ADMIN_MESSAGES.missing), submission);
     const message =
@@ -192,14 +192,14 @@ const HANDLERS: Record<Intent, (args: HandlerArgs) => Promise<Outcome>> = {
     if (submission.status !== "success") return invalid("withdraw", submission.reply());
     const { reason } = submission.value;
     const result = await withdrawVerification(services.db, actor, id, reason);
-    if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name));
+    if (result.ok) return done(ADMIN_MESSAGES.withdrawn(result.name, t));
     return result.reason === "missing"
       ? refuse("withdraw", "not-found", t(ADMIN_MESSAGES.missing), submission)
       : refuse("withdraw", "conflict", t(VERIFICATION_MESSAGES.notVerified), submission);
   },
   async delete({ services, actor, id, done, kind, t }) {
     const result = await deleteUser(services, actor, id);
-    if (result.ok) return done(ADMIN_MESSAGES.deleted(kind));
+    if (result.ok) return done(ADMIN_MESSAGES.deleted(kind, t));
     return result.reason === "missing"
       ? refuse("delete", "not-found", t(ADMIN_MESSAGES.missing))
       : refuse("delete", "conflict", t(ADMIN_MESSAGES.adminNotDeletable));

@@ -211,7 +211,7 @@ export function MakeAdminCell({
       action={action}
       fields={{ intent: "makeAdmin", id: row.id }}
       title={t("Make {name} an admin?", { name })}
-      message={t(ADMIN_MESSAGES.confirmMakeAdmin(kind))}
+      message={ADMIN_MESSAGES.confirmMakeAdmin(kind, t)}
       detail={t(
         "Admins can see every account, verify sellers, delete accounts and cars, and make other admins.",
       )}
@@ -261,7 +261,7 @@ export function DeleteCell({
       action={action}
       id={row.id}
       name={row.name}
-      message={t(ADMIN_MESSAGES.confirmDelete(kind))}
+      message={ADMIN_MESSAGES.confirmDelete(kind, t)}
       detail={detail}
     />
   );

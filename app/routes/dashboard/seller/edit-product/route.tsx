@@ -11,7 +11,7 @@ import { findCategories, getCategoryBySlug } from "#app/models/category.server.t
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { updateListing } from "#app/models/listing-edit.server.ts";
 import { getListingForEdit, listingAccess } from "#app/models/listing-editable.server.ts";
-import { editListingSchema } from "#app/models/listing-form.ts";
+import { listingSchemas } from "#app/models/listing-form.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { parseId } from "#app/models/id.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
@@ -95,21 +95,23 @@ export async function action(args: Route.ActionArgs) {
   // Ownership before the body is read: someone else's car costs no upload work.
   const access = await listingAccess(services.db, viewer, id);
   if (access !== "ok") refuse(context, access);
+  const { t } = translatorFor(context);
   return listingFormAction({
     request,
     services,
     sellerId: viewer.id,
     purpose: `edit:${id}`,
-    schema: editListingSchema,
-    save: async (value, token) => {
-      const outcome = await updateListing(services, viewer, id, value, token);
+    schema: listingSchemas(t).editListingSchema,
+    save: async (value, token, t) => {
+      const outcome = await updateListing(services, viewer, id, value, token, t);
       // The car went away or changed hands while the form was open.
       if (!outcome.ok && (outcome.code === "not-found" || outcome.code === "forbidden")) {
         refuse(context, outcome.code);
       }
       return outcome;
     },
-    saved: translatorFor(context).t("Your car information has been updated"),
+    saved: t("Your car information has been updated"),
+    t,
   });
 }
 

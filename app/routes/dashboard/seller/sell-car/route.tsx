@@ -6,7 +6,7 @@ import { uploadClientAction } from "#app/components/listing-form/form-upload.tsx
 import { findCategories } from "#app/models/category.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { publishListing } from "#app/models/listing-edit.server.ts";
-import { sellCarSchema } from "#app/models/listing-form.ts";
+import { listingSchemas } from "#app/models/listing-form.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
@@ -36,14 +36,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   // The seller is the signed-in user; the form never says who is selling.
   const seller = await requirePermission(context, request, url, DASHBOARD_PAGE_PERMISSION.sellCar);
   const services = servicesOf(context);
+  const { t } = translatorFor(context);
   return listingFormAction({
     request,
     services,
     sellerId: seller.id,
     purpose: "sell",
-    schema: sellCarSchema,
-    save: (value, token) => publishListing(services, seller, value, token),
-    saved: translatorFor(context).t("Your car has been published for sale"),
+    schema: listingSchemas(t).sellCarSchema,
+    save: (value, token, t) => publishListing(services, seller, value, token, t),
+    saved: t("Your car has been published for sale"),
+    t,
   });
 }
 
