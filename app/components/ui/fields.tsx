@@ -78,6 +78,7 @@ export function ChoiceField<Value extends string>({
   type,
   values,
   labels,
+  languages,
 }: {
   field: AnyField;
   legend: ReactNode;
@@ -85,6 +86,8 @@ export function ChoiceField<Value extends string>({
   values: readonly Value[];
   /** Each value's label: a catalogue message (often a model's, marked with msg) or the reader's words. */
   labels: Record<Value, string>;
+  /** Labels that are names of languages, each in its own: shown as they are, in their language. */
+  languages?: boolean;
 }) {
   const t = useT();
   const choices = getCollectionProps(field, { type, options: [...values] });
@@ -98,7 +101,13 @@ export function ChoiceField<Value extends string>({
             className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-600"
           >
             <input {...choice} className="size-4 accent-brand-600" />
-            {t(labels[choice.value as Value])}
+            {languages ? (
+              <span lang={choice.value} translate="no">
+                {labels[choice.value as Value]}
+              </span>
+            ) : (
+              t(labels[choice.value as Value])
+            )}
           </label>
         ))}
       </div>

@@ -263,6 +263,7 @@ export function SettingsForm({
               type="radio"
               values={LANGUAGES}
               labels={LANGUAGE_NAMES}
+              languages
             />
           </div>
           <p className="text-sm text-slate-600">
