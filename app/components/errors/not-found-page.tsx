@@ -1,5 +1,11 @@
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
+import { msg } from "#app/i18n/translator.ts";
+
+// A 404 page's title and description (the routes' meta). Written here, with the root's
+// words (`common`), because a route whose loader answered 404 sent none of its own.
+export const NOT_FOUND_TITLE = msg("Page not found");
+export const NOT_FOUND_DESCRIPTION = msg("There is no page at this address on {site}.");
 
 export function NotFoundPage() {
   const t = useT();

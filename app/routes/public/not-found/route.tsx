@@ -3,7 +3,11 @@ import { data } from "react-router";
 
 import { translatorOfMatches } from "#app/i18n/i18n-provider.tsx";
 import { siteNameOf, titleOf } from "#app/models/seo.ts";
-import { NotFoundPage } from "#app/components/errors/not-found-page.tsx";
+import {
+  NOT_FOUND_DESCRIPTION,
+  NOT_FOUND_TITLE,
+  NotFoundPage,
+} from "#app/components/errors/not-found-page.tsx";
 
 import type { Route } from "./+types/route";
 
@@ -12,10 +16,10 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = translatorOfMatches(matches);
   return [
-    titleOf(matches, t("Page not found")),
+    titleOf(matches, t(NOT_FOUND_TITLE)),
     {
       name: "description",
-      content: t("There is no page at this address on {site}.", { site: siteNameOf(matches) }),
+      content: t(NOT_FOUND_DESCRIPTION, { site: siteNameOf(matches) }),
     },
     { name: "robots", content: "noindex" },
   ];

@@ -3,6 +3,7 @@
 // The text is rendered as React elements, never as HTML (app/models/markdown.ts).
 import { data } from "react-router";
 
+import { NOT_FOUND_TITLE } from "#app/components/errors/not-found-page.tsx";
 import { Markdown } from "#app/components/markdown.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords } from "#app/i18n/language.server.ts";
@@ -25,7 +26,7 @@ const TITLES: Record<SitePageSlug, string> = {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { t } = translatorOfMatches(matches);
   if (!loaderData)
-    return [titleOf(matches, t("Page not found")), { name: "robots", content: "noindex" }];
+    return [titleOf(matches, t(NOT_FOUND_TITLE)), { name: "robots", content: "noindex" }];
   return seoMeta({
     title: t(loaderData.title),
     description: markdownPlainText(loaderData.text, 160),
