@@ -21,6 +21,7 @@ export function ListingPicture({
   photo,
   sizes,
   alt,
+  altIsName = false,
   priority = "lazy",
   className,
   draggable,
@@ -30,6 +31,8 @@ export function ListingPicture({
   /** The `sizes` attribute: how wide the picture is drawn at each viewport width. */
   sizes: string;
   alt: string;
+  /** The alt text is the car's own title (people's words: translate="no"). */
+  altIsName?: boolean;
   /** "high" for the page's main picture above the fold; "eager" for others in view. */
   priority?: "lazy" | "eager" | "high";
   className?: string;
@@ -61,6 +64,7 @@ export function ListingPicture({
         width={photo.width}
         height={photo.height}
         alt={alt}
+        translate={altIsName ? "no" : undefined}
         loading={priority === "lazy" ? "lazy" : "eager"}
         fetchPriority={priority === "high" ? "high" : undefined}
         decoding={priority === "high" ? undefined : "async"}

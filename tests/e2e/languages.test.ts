@@ -163,9 +163,12 @@ function untranslatedIn(page: Page): Promise<string[]> {
     };
     walk(document.body);
     check(text, "text");
+    // Exceptions: an example web address or colour code as a placeholder is not words.
+    const notWords = /^(?:https:\/\/\S*|#[0-9a-f]{3,8})$/i;
     for (const name of ["aria-label", "title", "alt", "placeholder"]) {
       for (const element of document.body.querySelectorAll(`[${name}]`)) {
-        if (!skipped(element)) check(element.getAttribute(name) ?? "", name);
+        const value = element.getAttribute(name) ?? "";
+        if (!skipped(element) && !notWords.test(value)) check(value, name);
       }
     }
     check(document.title, "title");

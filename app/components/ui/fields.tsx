@@ -66,7 +66,14 @@ export function TextareaField({
 }: Labelled & Omit<ComponentProps<"textarea">, "name">) {
   return (
     <Field label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
-      <textarea {...getTextareaProps(field)} rows={rows} className={inputClass} {...control} />
+      {/* What is typed here is people's own words. */}
+      <textarea
+        {...getTextareaProps(field)}
+        rows={rows}
+        translate="no"
+        className={inputClass}
+        {...control}
+      />
     </Field>
   );
 }

@@ -174,6 +174,7 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
                 photo={cover}
                 sizes="(min-width: 1280px) 700px, (min-width: 1024px) 55vw, 100vw"
                 alt={listing.title}
+                altIsName
                 priority="high"
                 className="aspect-[8/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
               />

@@ -71,7 +71,7 @@ export function AdvertisedTable({ rows }: { rows: ListingRow[] }) {
       header: t("Email"),
       cell: (row) => <EmailText email={row.seller.email} />,
     },
-    { header: t("Category"), cell: (row) => t(row.category.name) },
+    { header: t("Category"), cell: (row) => <span translate="no">{row.category.name}</span> },
     {
       header: t("Location"),
       cell: (row) => (
