@@ -176,6 +176,34 @@ function untranslatedIn(page: Page): Promise<string[]> {
   });
 }
 
+/** Each kind of dialog the page opens (at most four), read as the page is. */
+async function untranslatedInDialogs(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const triggers = page.locator('[aria-haspopup="dialog"]').filter({ visible: true });
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]').filter({ visible: true });
+  const opened = new Set<string>();
+  const here = page.url();
+  for (let i = 0; i < (await triggers.count()) && opened.size < 4; i++) {
+    const trigger = triggers.nth(i);
+    const name = (await trigger.innerText()).replace(/\s+/g, " ").trim();
+    if (opened.has(name) || (await trigger.getAttribute("aria-disabled")) === "true") continue;
+    opened.add(name);
+    await trigger.click({ timeout: 10_000 });
+    const shown = await dialog
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) continue;
+    await page.waitForLoadState("networkidle");
+    for (const text of await untranslatedIn(page)) found.push(`dialog "${name}" ${text}`);
+    await page.keyboard.press("Escape");
+    await dialog.first().waitFor({ state: "hidden", timeout: 5000 });
+    if (page.url() !== here) break;
+  }
+  return found;
+}
+
 beforeAll(async () => {
   browser = await launch();
   const html = await (await fetch(`${baseURL()}/products/allProducts`)).text();
@@ -219,6 +247,7 @@ describe("the pseudo-language", () => {
         await page.goto(fill(path), { waitUntil: "networkidle" });
         expect(await page.getAttribute("html", "lang"), path).toBe("en-XA");
         for (const text of await untranslatedIn(page)) untranslated.push(`${path} ${text}`);
+        for (const text of await untranslatedInDialogs(page)) untranslated.push(`${path} ${text}`);
       }
       await context.close();
       expect(untranslated).toEqual([]);

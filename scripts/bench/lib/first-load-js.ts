@@ -1,8 +1,10 @@
 // The JavaScript a first visit to each public page downloads, in two parts: the
 // framework (React, React DOM and React Router: the build's `framework-*.js` chunk,
 // vite.config.ts) and our own code (every other script). Issue 22's budget: the
-// framework plus at most 15 kB gzip of our own code on every public page. Used by
-// `npm run bench` and `npm run audit:lighthouse`.
+// framework plus at most 15 kB gzip of our own code on every public page; issue 26
+// let languages add at most 5 kB to it (Lingui's runtime, the translator and the
+// switcher; a page's messages travel as its loader data). Used by `npm run bench` and
+// `npm run audit:lighthouse`.
 import path from "node:path";
 import zlib from "node:zlib";
 
@@ -11,7 +13,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "#scripts/dev/chromium.ts";
 
 /** Our own code's first-load budget per public page, gzip bytes (1 kB = 1,000 bytes). */
-export const OWN_JS_BUDGET = 15_000;
+export const OWN_JS_BUDGET = 20_000;
 
 export type JsPart = { files: number; raw: number; gzip: number };
 export type FirstLoadJs = {

@@ -83,11 +83,9 @@ export async function verify(
       `select image_key as key from category
        union all select substring(image from 8) from "user" where image like '/media/%'`,
     )) as { key: string }[];
-    const people = (await query(`select id, email, email_verified as verified from "user"`)) as {
-      id: string;
-      email: string;
-      verified: boolean;
-    }[];
+    const people = (await query(
+      `select id, email, email_verified as verified, language from "user"`,
+    )) as { id: string; email: string; verified: boolean; language: string | null }[];
     const held = (await query(`select order_id, user_id from held_mail`)) as {
       order_id: number | null;
       user_id: string;
@@ -183,6 +181,13 @@ export async function verify(
     if (!order) violations.push(`cancelled request ${id} is missing`);
     else if (order.status !== "cancelled")
       violations.push(`acknowledged cancel of request ${id} is lost (status ${order.status})`);
+  }
+
+  // Each acknowledged language choice is on its account.
+  for (const buyer of ledger.buyers) {
+    const saved = result.people.find((person) => person.email === buyer.email)?.language;
+    if (buyer.language !== null && saved !== buyer.language)
+      violations.push(`acknowledged language choice of ${buyer.email} is lost (${saved})`);
   }
 
   // The settings row is the last acknowledged save, whole; each save was audited once.

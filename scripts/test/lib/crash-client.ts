@@ -10,7 +10,8 @@ import type { ServerUnderTest } from "./crash-server.ts";
 /** An HTTP answer; `complete` is false when the body was cut off by a kill. */
 export type Answer = { status: number; location: string; body: string; complete: boolean };
 export type Verdict = "acknowledged" | "applied before" | "unexpected";
-export type WriteKind = "publish" | "order" | "cancel" | "verify" | "settings" | "category";
+export type WriteKind =
+  "publish" | "order" | "cancel" | "verify" | "language" | "settings" | "category";
 
 export type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -25,12 +26,21 @@ export type Stats = {
 /** Nothing counted yet. */
 export function newStats(): Stats {
   return {
-    acknowledged: { publish: 0, order: 0, cancel: 0, verify: 0, settings: 0, category: 0 },
+    acknowledged: {
+      publish: 0,
+      order: 0,
+      cancel: 0,
+      verify: 0,
+      language: 0,
+      settings: 0,
+      category: 0,
+    },
     appliedUnacknowledged: {
       publish: 0,
       order: 0,
       cancel: 0,
       verify: 0,
+      language: 0,
       settings: 0,
       category: 0,
     },
@@ -41,6 +51,7 @@ export function newStats(): Stats {
       order: [],
       cancel: [],
       verify: [],
+      language: [],
       settings: [],
       category: [],
       page: [],

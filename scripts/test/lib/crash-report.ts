@@ -17,7 +17,7 @@ export function report(result: RunResult) {
     [
       ``,
       `Crash test on ${result.kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL"}: ${result.seconds.toFixed(1)} s`,
-      `  writes acknowledged: ${a.publish + a.order + a.cancel} (publish ${a.publish}, order ${a.order}, cancel ${a.cancel}), and ${a.verify} email confirmations`,
+      `  writes acknowledged: ${a.publish + a.order + a.cancel} (publish ${a.publish}, order ${a.order}, cancel ${a.cancel}), and ${a.verify} email confirmations, ${a.language} language choices`,
       `  applied but not acknowledged (found on retry): publish ${u.publish}, order ${u.order}, cancel ${u.cancel}, confirmation ${u.verify}; retries ${result.stats.retries}`,
       `  site settings saves: ${a.settings} acknowledged, ${result.rows.settingsSaves} audited`,
       `  category adds and merges: ${a.category} acknowledged (${u.category} found on retry), ${result.rows.categoryMerges} merges audited`,

@@ -101,7 +101,7 @@ async function registerPeople(
     Array.from({ length: options.buyers }, async (_, i) => {
       const email = `buyer${i}-${runId}@crash.example`;
       const cookie = await register(server, email, "buyer", avatar);
-      ledger.buyers[i] = { email, verified: false };
+      ledger.buyers[i] = { email, verified: false, language: null };
       return new Client(server, cookie, stats);
     }),
   );

@@ -1,6 +1,7 @@
 // The crash test's work, while a killer SIGKILLs the server: sellers publish cars
 // with a photo, buyers contact their sellers and cancel, all but one buyer confirm
-// their address mid-run, and the admin saves settings and merges categories. A
+// their address and choose their language mid-run, and the admin saves settings and
+// merges categories. A
 // ledger keeps every write the server acknowledged.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,8 +20,11 @@ export type Ledger = {
   publishes: string[];
   orders: string[];
   cancels: number[];
-  /** Buyers' addresses, and whether each confirmed it (acknowledged). */
-  buyers: { email: string; verified: boolean }[];
+  /**
+   * Buyers' addresses, whether each confirmed it, and the language each chose with
+   * the switcher (English, so that the mail checks read every email), all acknowledged.
+   */
+  buyers: { email: string; verified: boolean; language: string | null }[];
   /** The taglines of the acknowledged site settings saves, in order. */
   settings: string[];
   /** The acknowledged "move N cars and delete" merges, in order. */
@@ -235,6 +239,7 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
       else placed.push({ title: car.title, marker });
     }
     if (round === 0 && b < buyers - 1) await confirmAddress(work, client, b);
+    if (round === 0) await chooseLanguage(work, client, b);
     if (round > 0 && placed.length === 0) break;
     if (placed.length === 0) continue;
     const html = await client.page("/dashboard/myorders");
@@ -303,6 +308,18 @@ async function confirmAddress(work: Work, client: Client, b: number) {
     return "unexpected";
   });
   buyer.verified = true;
+}
+
+/** The buyer chooses English with the language switcher: saved on their account. */
+async function chooseLanguage(work: Work, client: Client, b: number) {
+  await client.write(
+    "language",
+    "/language",
+    () => new URLSearchParams({ language: "en", redirectTo: "/dashboard" }),
+    // Choosing again what was chosen changes nothing: a retry is acknowledged alike.
+    (answer) => (redirectTo(answer, "/dashboard") ? "acknowledged" : "unexpected"),
+  );
+  work.ledger.buyers[b]!.language = "en";
 }
 
 /**
