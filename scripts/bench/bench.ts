@@ -84,6 +84,8 @@ const { values } = parseArgs({
     "node-args": { type: "string" },
     // Server processes for the measured server (WEB_CONCURRENCY; needs DATABASE_URL).
     processes: { type: "string", default: "1" },
+    // The language visitors' pages are asked in (Accept-Language: es, ar; default English).
+    language: { type: "string" },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -201,12 +203,13 @@ async function bench(appDir: string | null) {
     const header = `${listingCount.toLocaleString("en-US")} listings, ${where}${PROCESSES > 1 ? `, ${PROCESSES} server processes (WEB_CONCURRENCY)` : ""}, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} at the start`;
     if (!values["skip-visitors"]) {
       const visitors = await measureVisitors(baseURL, detailId, {
+        language: values.language,
         connections: CONNECTIONS,
         duration: DURATION,
         ports: PORTS,
       });
       console.log(
-        `\nVisitors' pages against their limit: ${header}; ${CONNECTIONS} connections, ${DURATION} s per measurement.`,
+        `\nVisitors' pages against their limit: ${header}; ${CONNECTIONS} connections, ${DURATION} s per measurement${values.language ? `, Accept-Language: ${values.language}` : ""}.`,
       );
       console.log(
         `Each page is warmed first (${WARM_REQUESTS} requests per encoding, then a 2-second warm-up load): the page cache is measured warm, which is what the targets mean.`,

@@ -10,8 +10,20 @@ import { freePort, root, type PortRange } from "#scripts/dev/production-server.t
 
 import { kib, loadFull, rawGet, verdict, type Measured, type RawResponse } from "./bench-load.ts";
 
-/** How each page is loaded: autocannon's connections and seconds, the ports to use. */
-export type VisitorLoad = { connections: number; duration: number; ports?: PortRange };
+/**
+ * How each page is loaded: autocannon's connections and seconds, the ports to use, and
+ * the language asked for (Accept-Language; pages are stored once per language).
+ */
+export type VisitorLoad = {
+  connections: number;
+  duration: number;
+  ports?: PortRange;
+  language?: string;
+};
+
+/** An encoding's request headers, with the language asked for. */
+const headersOf = (headers: Record<string, string>, load: VisitorLoad) =>
+  load.language ? { ...headers, "accept-language": load.language } : headers;
 
 /** Without and with compression: what a bare client and what a browser ask for. */
 const ENCODINGS = [
@@ -39,12 +51,12 @@ function cacheState(headers: RawResponse["headers"]): string {
  * Warms one page: WARM_REQUESTS requests per encoding, each of which must answer 200;
  * returns the last answer per encoding (what the limit server is then given).
  */
-async function warm(url: string): Promise<Sent[]> {
+async function warm(url: string, load: VisitorLoad): Promise<Sent[]> {
   const sent: Sent[] = [];
   for (const [, headers] of ENCODINGS) {
     let last: RawResponse | undefined;
     for (let i = 0; i < WARM_REQUESTS; i++) {
-      last = await rawGet(url, headers);
+      last = await rawGet(url, headersOf(headers, load));
       if (last.status !== 200) throw new Error(`${url} answered ${last.status}`);
     }
     const encoding = last!.headers["content-encoding"];
@@ -124,10 +136,10 @@ export async function measureVisitors(baseURL: string, detailId: number, load: V
   const rows: Record<string, string | number>[] = [];
   const results: VisitorResult[] = [];
   for (const [page, url] of pages) {
-    const sent = await warm(`${baseURL}${url}`);
+    const sent = await warm(`${baseURL}${url}`, load);
     const carlot: Measured[] = [];
     for (const [, headers] of ENCODINGS) {
-      carlot.push(await loadFull(`${baseURL}${url}`, headers, load));
+      carlot.push(await loadFull(`${baseURL}${url}`, headersOf(headers, load), load));
     }
     const limit = await measureLimit(sent, load);
     ENCODINGS.forEach(([encoding], k) => {
