@@ -129,7 +129,8 @@ export function DetailsLink({ row }: { row: ListingRow }) {
   return (
     <AppLink to={listingPath(row.id)} prefetch="intent" className={primaryButton}>
       {t("Details")}
-      <span className="sr-only"> {t("of {title}", { title: row.title })}</span>
+      {/* One text, as before translation: no separator between " " and the words. */}
+      <span className="sr-only">{` ${t("of {title}", { title: row.title })}`}</span>
       <ArrowRightIcon className="size-3.5" />
     </AppLink>
   );

@@ -268,7 +268,7 @@ const FORMS: FormCase[] = [
       (key) =>
         ![
           ...["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"],
-          ...["priceStyle", "distanceUnit"],
+          ...["priceStyle", "distanceUnit", "language"],
         ].includes(key),
     ),
   },

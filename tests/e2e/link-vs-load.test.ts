@@ -30,6 +30,7 @@ const EXCEPTIONS: Record<string, string> = {
   "robots.txt": "a resource route (text): no page, no form",
   "resources/price-guidance": "a resource route (JSON) that the sell and edit forms fetch",
   wishlist: "a resource route the save buttons POST to; it renders no page",
+  language: "the language switcher's action (POST); it renders no page",
   ...Object.fromEntries(
     ["about", "terms", "privacy"].map((key) => [
       key,

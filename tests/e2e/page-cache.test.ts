@@ -90,7 +90,8 @@ describe("stored pages", () => {
     for (const encoding of ["br", "gzip"]) {
       const raw = await rawGet("/products/sedan", { "Accept-Encoding": encoding });
       expect(raw.headers["content-encoding"]).toBe(encoding);
-      expect(raw.headers.vary).toBe("Accept-Encoding");
+      // Stored pages are kept per language too (decision 020).
+      expect(raw.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
     }
   });
 });

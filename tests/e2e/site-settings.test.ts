@@ -279,7 +279,7 @@ describe("stored XSS", () => {
   const NOT_TEXT = [
     ...["statsShown", "sellersNeedVerification", "logoKey", "faviconKey"],
     ...["brandColour", "advertisedCount", "freshDays", "photosPerCar"],
-    ...["currency", "priceStyle", "locale", "distanceUnit"],
+    ...["currency", "priceStyle", "locale", "distanceUnit", "language"],
   ];
 
   test("a payload in every settings field runs nowhere", async () => {
@@ -299,6 +299,7 @@ describe("stored XSS", () => {
       { priceStyle: "<script>window.__xss=1</script>" },
       { locale: "en-US<img src=x onerror=window.__xss=1>" },
       { distanceUnit: "km<script>" },
+      { language: "en<script>window.__xss=1</script>" },
     ]) {
       const refused = await admin.page.request.post("/dashboard/settings", {
         form: settingsAsForm({ ...SITE_DEFAULTS, ...shaped }),
