@@ -35,3 +35,16 @@ describe("the message catalogue", () => {
     expect(() => placeholdersOf("{count, plural, one {# car}}")).toThrow(/other/);
   });
 });
+
+describe("msg() in the browser's bundle", () => {
+  test("a plain string's call becomes the string; anything else is left as it is", async () => {
+    const { inlineMsg } = await import("../../vite.config.ts");
+    expect(inlineMsg('const a = msg("Choose a make");')).toBe('const a = ("Choose a make");');
+    expect(inlineMsg('x = [msg("Say \\"hi\\""), msg(`Two`,)];')).toBe(
+      'x = [("Say \\"hi\\""), (`Two`)];',
+    );
+    expect(inlineMsg("msg(`At ${n}`)")).toBe("msg(`At ${n}`)");
+    expect(inlineMsg("msg(label)")).toBe("msg(label)");
+    expect(inlineMsg('mymsg("x")')).toBe('mymsg("x")');
+  });
+});
