@@ -31,6 +31,11 @@ export default [
   route("dashboard/myorders", "routes/dashboard/my-orders/route.tsx"),
   route("dashboard/myProducts", "routes/dashboard/my-products/route.tsx"),
   route("dashboard/wishlist", "routes/dashboard/wishlist/route.tsx"),
+  // Saved searches and their alerts (issue 28).
+  route("dashboard/savedSearches", "routes/dashboard/saved-searches/route.tsx"),
+  route("savedSearches/:id/results", "routes/resources/saved-search-results/route.tsx"),
+  route("alerts/unsubscribe", "routes/public/unsubscribe/route.tsx"),
+  route("alerts/feed", "routes/resources/alert-feed/route.tsx"),
   route("wishlist", "routes/resources/wishlist/route.tsx"),
   route("language", "routes/resources/language/route.tsx"),
   route("dashboard/sellCar", "routes/dashboard/seller/sell-car/route.tsx"),

@@ -153,6 +153,7 @@ export async function createApp(options: {
     database,
     services,
     production: env.NODE_ENV === "production",
+    alertIntervalMs: env.ALERT_INTERVAL_SECONDS * 1000,
   });
 
   // The browser build, from memory in its precompressed forms (production only).

@@ -3,6 +3,7 @@
 // production) handing back the memory start-up used. Failures are logged, never thrown; stopping
 // clears the timers and waits for a run in progress.
 import type { Database } from "#app/db/client.server.ts";
+import { pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import {
@@ -31,6 +32,8 @@ export function startMaintenance(options: {
   services: AppServices;
   /** Production hands back start-up's memory after the first run. */
   production: boolean;
+  /** Between runs of the alert job (ALERT_INTERVAL_SECONDS; a minute by default). */
+  alertIntervalMs?: number;
 }): { stop(): Promise<void> } {
   const { database, services } = options;
   // Housekeeping after start and hourly. Held emails are those a crash kept from going out (and
@@ -44,6 +47,7 @@ export function startMaintenance(options: {
     await sendListingReminders(services, new Date());
     await sendNotificationDigests(services, new Date());
     await pruneSellerNotifications(database.db, new Date());
+    await pruneAlerts(database.db, new Date());
   };
   const runMaintenance = (when: "start" | "hourly") =>
     maintain(when).catch(warnFailed("maintenance"));
@@ -70,10 +74,27 @@ export function startMaintenance(options: {
     });
   });
 
+  // Saved searches' and saved cars' alerts: every minute, so "at once" means within one. A
+  // run that is still going when the next is due is not doubled; another node's run at the
+  // same time takes other work (the job claims it in the database).
+  let alerts: Promise<unknown> = Promise.resolve();
+  let alertsRunning = false;
+  const alertTimer = every(options.alertIntervalMs ?? 60 * 1000, () => {
+    if (alertsRunning) return;
+    alertsRunning = true;
+    alerts = runAlerts(services)
+      .catch(warnFailed("alerts"))
+      .finally(() => {
+        alertsRunning = false;
+      });
+  });
+
   return {
     stop: async () => {
       clearInterval(maintenanceTimer);
       clearInterval(digestTimer);
+      clearInterval(alertTimer);
+      await alerts;
       await maintenance;
     },
   };

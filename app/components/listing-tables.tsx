@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from "react";
 import { CompareToggle } from "#app/components/compare-tray/compare-tray.tsx";
 import { Price } from "#app/components/price.tsx";
 import { useSite } from "#app/components/use-site.ts";
-import { formatMileage } from "#app/models/listing.ts";
+import { formatMileage, formatPrice } from "#app/models/listing.ts";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { SellerIdentity, StatusBadge } from "#app/components/listing-bits/listing-bits.tsx";
 import { ListingPicture } from "#app/components/listing-picture.tsx";
@@ -22,6 +22,23 @@ const SaveCarButton = loadWhenShown(() =>
 );
 
 /** "2019 · 45,000 km · Diesel · Manual" under a search result's name. */
+/** "Reduced by 1,000$ · 3 days ago": a price that fell in the last 30 days (issue 28). */
+export function PriceCut({ cut }: { cut: NonNullable<ListingRow["priceCut"]> }) {
+  const t = useT();
+  const price = useSite().price;
+  return (
+    <span className="block text-xs font-medium text-emerald-700">
+      {t(
+        "{days, plural, =0 {Reduced by {amount} · today} one {Reduced by {amount} · # day ago} other {Reduced by {amount} · # days ago}}",
+        {
+          days: cut.days,
+          amount: formatPrice(cut.amount, price),
+        },
+      )}
+    </span>
+  );
+}
+
 function FactsLine({ facts }: { facts: CarFacts }) {
   const site = useSite();
   const t = useT();
@@ -163,6 +180,7 @@ export function ListingTable({
             <span className="font-semibold text-brand-700">
               <Price cents={row.resalePrice} />
             </span>
+            {row.priceCut ? <PriceCut cut={row.priceCut} /> : null}
             {row.facts ? <FactsLine facts={row.facts} /> : null}
           </span>
         </span>

@@ -31,6 +31,7 @@ import { ROLES } from "#app/models/user.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { LANGUAGES } from "#app/i18n/languages.ts";
+import { ALERT_FREQUENCIES, ALERT_KINDS, CAR_ALERT_CHOICES } from "#app/models/alerts.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -59,6 +60,8 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     // The language the person chose for pages and mail; null: the browser's, else the site's.
     language: text("language", { enum: LANGUAGES }),
+    // How often the person hears about the cars they saved (price cuts, sold, back, removed).
+    carAlerts: text("car_alerts", { enum: CAR_ALERT_CHOICES }).notNull().default("daily"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The words of the name and email, for the admin's user search. Stored, so that a
@@ -85,6 +88,7 @@ export const user = pgTable(
     index("user_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("user_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
     check("user_language", sql`${t.language} is null or ${t.language} in ('en', 'es', 'ar')`),
+    check("user_car_alerts", sql`${t.carAlerts} in ('instant', 'daily', 'weekly', 'off')`),
   ],
 );
 
@@ -253,6 +257,11 @@ export const listing = pgTable(
     // When the seller last confirmed the car is still for sale (DESIGN decision 21).
     // Public lists leave out cars not confirmed for LISTING_FRESH_DAYS.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+    // The price cut cards show ("Reduced by 1,000$ · 3 days ago"): how much the resale price
+    // fell in cuts less than PRICE_CUT_DAYS apart, and when the last cut was. Kept by the
+    // listing_price_cut trigger (drizzle/0023); a rise clears both.
+    priceCut: integer("price_cut"),
+    priceCutAt: timestamp("price_cut_at", { withTimezone: true }),
     // When the "confirm your car is still for sale" email went out for the current
     // confirmation; null when none is owed yet.
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
@@ -323,6 +332,10 @@ export const listing = pgTable(
     index("listing_seller_confirmed_idx")
       .on(t.sellerId, t.confirmedAt)
       .where(sql`${t.status} = 'available'`),
+    // The "Price reduced" filter: cars whose price fell lately, newest cut first.
+    index("listing_price_cut_idx")
+      .on(t.priceCutAt.desc(), t.id.desc())
+      .where(sql`${t.priceCut} is not null`),
     // The target of order_listing_seller_fk: a request names its car and that car's seller.
     uniqueIndex("listing_id_seller_idx").on(t.id, t.sellerId),
     check("listing_prices_check", sql`${t.originalPrice} >= 0 and ${t.resalePrice} >= 0`),
@@ -702,6 +715,8 @@ export const heldMail = pgTable(
     waitForVerification: boolean("wait_for_verification").notNull().default(true),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    // Extra headers (an alert's List-Unsubscribe), as name → value.
+    headers: jsonb("headers").$type<Record<string, string>>(),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -710,5 +725,119 @@ export const heldMail = pgTable(
     index("held_mail_user_idx").on(t.userId, t.id),
     // One email per request and recipient.
     uniqueIndex("held_mail_order_user_idx").on(t.orderId, t.userId),
+  ],
+);
+
+// ── Alerts (issue 28) ────────────────────────────────────────────────────────
+// Every resale price a car has had, with when: the car page's price history. Written by
+// the listing_price_history trigger, so every write path records it.
+export const listingPrice = pgTable(
+  "listing_price",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listing.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A car's history, oldest first.
+  (t) => [index("listing_price_listing_idx").on(t.listingId, t.changedAt, t.id)],
+);
+
+// What happened to cars, for the alert job: written by triggers on listing (published or
+// public again, price changed, sold, back on sale, removed) in the write's own
+// transaction, and marked done by the job once its alerts are recorded.
+export const listingEvent = pgTable(
+  "listing_event",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // No foreign key: a removed car's event outlives it.
+    listingId: integer("listing_id").notNull(),
+    kind: text("kind", { enum: ["public", "price", "sold", "available", "removed"] }).notNull(),
+    oldPrice: integer("old_price"),
+    newPrice: integer("new_price"),
+    // The car's name, for a removed car's email.
+    title: text("title").notNull().default(""),
+    // A removed car's people who had saved it (their entries lose the car).
+    watchers: text("watchers").array(),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The job's queue: events not yet done, oldest first.
+    index("listing_event_pending_idx")
+      .on(t.id)
+      .where(sql`${t.doneAt} is null`),
+    check(
+      "listing_event_kind",
+      sql`${t.kind} in ('public', 'price', 'sold', 'available', 'removed')`,
+    ),
+  ],
+);
+
+// A person's saved search: the canonical query of a results page (search.ts) and its
+// category, with how often they want to hear.
+export const savedSearch = pgTable(
+  "saved_search",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // Null: all cars. A deleted category takes its searches with it (only empty ones go).
+    categoryId: integer("category_id").references(() => category.id, { onDelete: "cascade" }),
+    // searchQuery(filters) without page: "make=Toyota&maxPrice=20000".
+    query: text("query").notNull().default(""),
+    frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("daily"),
+    paused: boolean("paused").notNull().default(false),
+    // "New since last visit" counts the matches after this.
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The Saved searches page: a person's searches, newest first.
+    index("saved_search_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check("saved_search_name", chars(t.name, 1, 80)),
+    check("saved_search_query", chars(t.query, 0, 1000)),
+    check("saved_search_frequency", sql`${t.frequency} in ('instant', 'daily', 'weekly')`),
+  ],
+);
+
+// One thing a person is told: a new match of a saved search (saved_search_id set) or a change
+// to a car they saved. Recorded before its email is written (held_mail) and marked mailed in
+// that same transaction, so a killed job neither loses nor repeats one.
+export const alert = pgTable(
+  "alert",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    savedSearchId: integer("saved_search_id").references(() => savedSearch.id, {
+      onDelete: "cascade",
+    }),
+    eventId: bigint("event_id", { mode: "number" }).notNull(),
+    listingId: integer("listing_id"),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    oldPrice: integer("old_price"),
+    newPrice: integer("new_price"),
+    title: text("title").notNull().default(""),
+    createdAt: createdAt(),
+    // Set when its email was written to held_mail, or when it was not to be mailed.
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // An event is told to a person once per saved search, and once for their saved car.
+    uniqueIndex("alert_event_idx").on(t.eventId, t.userId, sql`coalesce(${t.savedSearchId}, 0)`),
+    // The digest run: what is not yet mailed, by person.
+    index("alert_unmailed_idx")
+      .on(t.userId, t.savedSearchId, t.id)
+      .where(sql`${t.mailedAt} is null`),
+    // "New since last visit" and "matched N cars today" of a saved search.
+    index("alert_search_created_idx").on(t.savedSearchId, t.createdAt),
+    check("alert_kind", sql`${t.kind} in ('match', 'price', 'sold', 'available', 'removed')`),
   ],
 );

@@ -30,6 +30,8 @@ export const DASHBOARD_PAGE_PERMISSION = {
   myOrders: "read:order:own",
   myProducts: "use:dashboard",
   wishlist: "use:wishlist",
+  // Saved searches (issue 28; a dashboard shortcut): saving a search is saving, as a car is.
+  savedSearches: "use:wishlist",
   sellCar: "create:listing",
   editProduct: "update:listing:own",
   myBuyers: "read:buyers:own",

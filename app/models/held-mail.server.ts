@@ -33,7 +33,7 @@ export async function holdMail(
     userId: string;
     orderId?: number;
     onBehalf: boolean;
-    mail: Pick<Mail, "subject" | "text">;
+    mail: Pick<Mail, "subject" | "text" | "headers">;
   },
 ): Promise<void> {
   await tx.insert(heldMail).values({
@@ -42,6 +42,7 @@ export async function holdMail(
     waitForVerification: input.onBehalf,
     subject: input.mail.subject,
     body: input.mail.text,
+    headers: input.mail.headers ?? null,
   });
 }
 
@@ -69,7 +70,13 @@ export async function deliverHeldMail(
     if (!row) break;
     const key = `${outboxStamp(row.createdAt)}-held-${row.id}`;
     try {
-      await deps.mailer.send({ to: row.email, subject: row.subject, text: row.body, key });
+      await deps.mailer.send({
+        to: row.email,
+        subject: row.subject,
+        text: row.body,
+        headers: row.headers ?? undefined,
+        key,
+      });
     } catch (error) {
       logger.warn({ err: error, heldMail: row.id }, "could not send a held email; it is kept");
       await deps.db.update(heldMail).set({ claimedUntil: null }).where(eq(heldMail.id, row.id));
@@ -89,6 +96,7 @@ async function claimOne(db: Db, filters: SQL[], now: Date) {
         id: heldMail.id,
         subject: heldMail.subject,
         body: heldMail.body,
+        headers: heldMail.headers,
         createdAt: heldMail.createdAt,
         email: user.email,
       })

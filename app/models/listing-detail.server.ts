@@ -1,10 +1,10 @@
 // One car as its public page shows it: the listing with its typed facts, prices,
 // dates, category and seller (with the Verified note), and all its photos in order;
 // and one seller's summary as the tables show it.
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
+import { category, listing, listingPhoto, listingPrice, user } from "#app/db/schema.ts";
 import type { SellerSummary } from "#app/models/listing.ts";
 import {
   writtenColumns,
@@ -83,3 +83,21 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     photos: photos.map((photo) => photoUrls(storage, photo)),
   };
 }
+
+/** The car's prices with when each began, oldest first (the last PRICE_HISTORY_MAX changes). */
+export async function findPriceHistory(
+  db: Db,
+  listingId: number,
+): Promise<{ price: number; changedAt: string }[]> {
+  const rows = await db
+    .select({ price: listingPrice.price, changedAt: listingPrice.changedAt })
+    .from(listingPrice)
+    .where(eq(listingPrice.listingId, listingId))
+    .orderBy(desc(listingPrice.changedAt), desc(listingPrice.id))
+    .limit(PRICE_HISTORY_MAX);
+  return rows
+    .reverse()
+    .map((row) => ({ price: row.price, changedAt: row.changedAt.toISOString() }));
+}
+
+const PRICE_HISTORY_MAX = 50;

@@ -11,6 +11,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, user } from "#app/db/schema.ts";
 import type { CarFacts, ListingRow, PhotoUrls, SellerSummary } from "#app/models/listing.ts";
 import { sellerVerificationNote } from "#app/models/verification.server.ts";
+import { PRICE_CUT_DAYS } from "#app/models/alerts.ts";
+import { DAY_MS, daysSince } from "#app/models/freshness.ts";
 import type { VerificationNote } from "./verification-note.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
@@ -48,6 +50,16 @@ export function photoUrls(
   };
 }
 
+/** A price cut of the last PRICE_CUT_DAYS, as rows show it ("Reduced by 1,000$ · 3 days ago"). */
+function recentCut(
+  raw: Pick<RawRow, "priceCut" | "priceCutAt">,
+  now = Date.now(),
+): Pick<ListingRow, "priceCut"> {
+  if (!raw.priceCut || !raw.priceCutAt) return {};
+  if (now - raw.priceCutAt.getTime() > PRICE_CUT_DAYS * DAY_MS) return {};
+  return { priceCut: { amount: raw.priceCut, days: daysSince(raw.priceCutAt, now) } };
+}
+
 export function toRow(storage: Storage, raw: RawRow): ListingRow {
   return {
     id: raw.id,
@@ -56,6 +68,7 @@ export function toRow(storage: Storage, raw: RawRow): ListingRow {
     location: raw.location,
     quality: raw.quality,
     status: raw.status,
+    ...recentCut(raw),
     category: { name: raw.categoryName, slug: raw.categorySlug },
     seller: toSellerSummary(raw),
     photo:
@@ -144,7 +157,16 @@ export function toSellerSummary(raw: {
 }
 
 type RowBasicKey =
-  "id" | "title" | "resalePrice" | "location" | "quality" | "status" | "createdAt" | "advertisedAt";
+  | "id"
+  | "title"
+  | "resalePrice"
+  | "location"
+  | "quality"
+  | "status"
+  | "createdAt"
+  | "advertisedAt"
+  | "priceCut"
+  | "priceCutAt";
 
 /** The join condition of a listing's cover photo (the photo at position 0). */
 export const coverPhotoOf = (listingId: SQLWrapper) =>
@@ -160,6 +182,8 @@ const rowBasics = (from: Pick<typeof listing, RowBasicKey>) => ({
   status: from.status,
   createdAt: from.createdAt,
   advertisedAt: from.advertisedAt,
+  priceCut: from.priceCut,
+  priceCutAt: from.priceCutAt,
 });
 
 /** The columns of a table row that come from its category, its seller and its cover photo. */
@@ -263,6 +287,8 @@ export function selectRows(db: Db, page: PageSpec) {
       status: chosen.status,
       createdAt: chosen.createdAt,
       advertisedAt: chosen.advertisedAt,
+      priceCut: chosen.priceCut,
+      priceCutAt: chosen.priceCutAt,
       ...joinedRowColumns(),
     })
     .from(chosen)

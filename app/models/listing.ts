@@ -137,6 +137,8 @@ export type ListingRow = {
   location: string;
   quality: Quality;
   status: ListingStatus;
+  /** The price fell lately (issue 28): by how much in all, and how many days ago the last cut was. */
+  priceCut?: { amount: number; days: number };
   category: { name: string; slug: string };
   seller: SellerSummary;
   photo: PhotoUrls | null;

@@ -109,6 +109,9 @@ export function activeFilters(
   if (filters.verified) {
     chips.push({ key: "verified", label: t("Verified sellers"), without: { verified: false } });
   }
+  if (filters.reduced) {
+    chips.push({ key: "reduced", label: t("Price reduced"), without: { reduced: undefined } });
+  }
   if (filters.sold) {
     chips.push({ key: "sold", label: t("Including sold"), without: { sold: false } });
   }

@@ -35,6 +35,7 @@ const LABEL: Record<string, string> = {
   quality: msg("quality"),
   location: msg("location"),
   verified: msg("verified sellers setting"),
+  reduced: msg("price reduced setting"),
   sold: msg("sold cars setting"),
   sort: msg("sort order"),
   page: msg("page"),
@@ -250,6 +251,7 @@ export function parseSearch(
   if (location) filters.location = location;
 
   filters.verified = parseFlag("verified", get("verified"), notices);
+  if (parseFlag("reduced", get("reduced"), notices)) filters.reduced = true;
   filters.sold = parseFlag("sold", get("sold"), notices);
 
   const sortRaw = get("sort");

@@ -2,7 +2,7 @@
 // Every query keeps the public rule (PublicRules): available cars confirmed within
 // the site's fresh days, plus sold cars when asked. Each filter and sort has an index
 // (app/db/schema.ts says which); the plans are printed by `npm run bench`.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
@@ -21,6 +21,8 @@ import {
   toRow,
 } from "#app/models/listing-rows.server.ts";
 import { toKilometres, type ListingRow } from "#app/models/listing.ts";
+import { PRICE_CUT_DAYS } from "#app/models/alerts.ts";
+import { DAY_MS } from "#app/models/freshness.ts";
 import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import { activeFilters } from "#app/models/search-links.ts";
@@ -91,6 +93,13 @@ export function searchWhere(
   }
   if (filters.verified) {
     parts.push(inArray(listing.sellerId, verifiedSellerIds));
+  }
+  if (filters.reduced) {
+    // A cut in the last PRICE_CUT_DAYS (listing_price_cut_idx).
+    parts.push(
+      isNotNull(listing.priceCut),
+      gt(listing.priceCutAt, new Date(rules.now.getTime() - PRICE_CUT_DAYS * DAY_MS)),
+    );
   }
   return and(...parts)!;
 }

@@ -50,6 +50,8 @@ export type SearchFilters = {
   quality?: Quality;
   location?: string;
   verified: boolean;
+  /** Only cars whose price fell in the last 30 days (issue 28); absent means no. */
+  reduced?: boolean;
   sold: boolean;
   sort: Sort;
   page: number;
@@ -70,6 +72,7 @@ export const PARAM_ORDER = [
   "quality",
   "location",
   "verified",
+  "reduced",
   "sold",
   "sort",
   "page",

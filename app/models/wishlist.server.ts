@@ -5,7 +5,8 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
-import { listing, wishlist } from "#app/db/schema.ts";
+import { listing, user, wishlist } from "#app/db/schema.ts";
+import type { CarAlertChoice } from "#app/models/alerts.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
@@ -92,7 +93,11 @@ export async function loadWishlistPage(
   page: number,
   t: Translate = english,
 ) {
-  const [entries, site] = await Promise.all([findWishlist(db, userId, page), getSiteSettings(db)]);
+  const [entries, site, carAlerts] = await Promise.all([
+    findWishlist(db, userId, page),
+    getSiteSettings(db),
+    getCarAlerts(db, userId),
+  ]);
   const rows = await followedCars(db, storage, entries.rows, (_entry, car) =>
     !car
       ? t("This car is no longer on {site}.", { site: site.name })
@@ -100,5 +105,33 @@ export async function loadWishlistPage(
         ? t("Sold: this car is no longer for sale.")
         : null,
   );
-  return { rows, page: entries.page, pageCount: entries.pageCount, total: entries.total };
+  return {
+    rows,
+    page: entries.page,
+    pageCount: entries.pageCount,
+    total: entries.total,
+    carAlerts,
+  };
+}
+
+/** How often the person hears about the cars they saved ("off": never). */
+export async function setCarAlerts(
+  db: Db,
+  userId: string,
+  choice: CarAlertChoice,
+): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ carAlerts: choice })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
+export async function getCarAlerts(db: Db, userId: string): Promise<CarAlertChoice> {
+  const [row] = await db
+    .select({ carAlerts: user.carAlerts })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row?.carAlerts ?? "daily";
 }

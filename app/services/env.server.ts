@@ -46,6 +46,16 @@ const schema = z.object({
    * place hundreds of requests a minute (npm run test:crash). Never in production.
    */
   CONTACT_REQUEST_LIMITS: booleanText.optional(),
+  /**
+   * Seconds between runs of the alert job (saved searches, saved cars): "at once" alerts
+   * go out within this. The tests shorten it; 60 is right for a site.
+   */
+  ALERT_INTERVAL_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(60),
   /** Memory for visitors' pages kept ready to serve (all encodings); 0 turns the page cache off. */
   PAGE_CACHE_MB: z.coerce
     .number({ message: "must be a number of megabytes" })

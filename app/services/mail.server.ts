@@ -14,6 +14,8 @@ export type Mail = {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (an alert's List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** Stable across retries of the same email: its Message-ID and outbox file name. */
   key?: string;
   /**

@@ -30,6 +30,11 @@ const NO_PAGE: Record<string, string> = {
   "resources/price-guidance": "JSON the sell form fetches; its words are rendered by the form",
   wishlist: "the save buttons' action; a GET redirects",
   language: "the switcher's action; a GET redirects",
+  "savedSearches/:id/results": "only redirects to the saved search's results page",
+  "alerts/feed":
+    "Atom XML for feed readers: the search's name is the person's, the cars the sellers'",
+  "alerts/unsubscribe":
+    "opened only from a signed link in an email (alerts.test.ts); its words are in the catalogue",
 };
 
 let browser: Browser;
@@ -62,6 +67,7 @@ const PAGES: Record<Role, string[]> = {
     "/dashboard",
     "/dashboard/myorders",
     "/dashboard/wishlist",
+    "/dashboard/savedSearches",
     "/dashboard/productDetails/:car",
   ],
   seller: [

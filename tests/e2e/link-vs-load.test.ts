@@ -31,6 +31,11 @@ const EXCEPTIONS: Record<string, string> = {
   "resources/price-guidance": "a resource route (JSON) that the sell and edit forms fetch",
   wishlist: "a resource route the save buttons POST to; it renders no page",
   language: "the language switcher's action (POST); it renders no page",
+  "savedSearches/:id/results":
+    "only redirects to the saved search's results page, itself compared as products/allProducts",
+  "alerts/unsubscribe":
+    "reached from the link in an alert email, never from a page (alerts.test.ts opens it signed out)",
+  "alerts/feed": "a resource route (Atom XML) for feed readers: no page, no form",
   ...Object.fromEntries(
     ["about", "terms", "privacy"].map((key) => [
       key,

@@ -13,10 +13,12 @@ import {
   listing,
   order,
   report,
+  savedSearch,
   siteSettings,
   user,
   wishlist,
 } from "#app/db/schema.ts";
+import { linkToken } from "#app/models/alert-links.server.ts";
 import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { settingsAsForm } from "#app/models/site-form.ts";
 import routes from "#app/routes.ts";
@@ -94,6 +96,13 @@ const MATRIX: Record<string, Row> = {
   "dashboard/myorders": members(),
   "dashboard/myProducts": members(),
   "dashboard/wishlist": members(),
+  // Saved searches (issue 28). `:id` is a car, no one's saved search: not found for members.
+  "dashboard/savedSearches": members(),
+  "savedSearches/:id/results": members("not found"),
+  // The links in alert emails work without signing in: a signed token is their authority
+  // (tests/integration/alerts.test.ts). Without one, there is nothing here for anybody.
+  "alerts/unsubscribe": everyone("not found"),
+  "alerts/feed": everyone("not found"),
   "dashboard/sellCar": sellers(),
   "dashboard/mybuyers": sellers(),
   "dashboard/productDetails/editProduct/:id": sellers("ok", "forbidden"),
@@ -121,6 +130,8 @@ type ActionCase = {
   prepare: (ids: Ids) => Promise<{
     form: Record<string, string | File>;
     params?: Record<string, string>;
+    /** A query string the form posts with (a link's token). */
+    query?: string;
     unchanged?: () => Promise<boolean>;
   }>;
 };
@@ -171,6 +182,26 @@ const myCarIntent =
     const { car, unchanged } = await canaryCar(ids);
     return { form: { intent, id: String(car.id), ...extra }, unchanged };
   };
+
+/** A saved search of "buyer", and a check that it is exactly as it was. */
+async function canarySearch(ids: Ids) {
+  const [created] = await t.db
+    .insert(savedSearch)
+    .values({ userId: ids.buyerId, name: "Canary search", query: "make=Honda" })
+    .returning();
+  const now = async () =>
+    JSON.stringify(
+      (await t.db.select().from(savedSearch).where(eq(savedSearch.id, created!.id)))[0],
+    );
+  const before = await now();
+  return { id: created!.id, unchanged: async () => (await now()) === before };
+}
+
+// Who may change a saved search: only the person who saved it.
+const buyerOnly = row(
+  { anonymous: "login", buyer: "redirect", seller: "not found", admin: "not found" },
+  { buyerOther: "not found" },
+);
 
 // Who may manage a car on My Products: only its seller.
 const ownerOnly = row(
@@ -443,6 +474,62 @@ const ACTIONS: ActionCase[] = [
       const unchanged = async () =>
         (await t.db.select().from(wishlist).where(eq(wishlist.id, entry!.id))).length === 1;
       return { form: { intent: "remove", entryId: String(entry!.id) }, unchanged };
+    },
+  },
+  // Saved searches: each person saves their own; only the buyer may change the buyer's.
+  {
+    route: "dashboard/savedSearches",
+    name: "save a search",
+    expected: members("redirect"),
+    prepare: async () => ({
+      form: {
+        intent: "save",
+        name: "Matrix search",
+        frequency: "daily",
+        search: "/products/allProducts?make=Toyota",
+      },
+    }),
+  },
+  ...(["edit", "pause", "resume", "delete"] as const).map((intent) => ({
+    route: "dashboard/savedSearches",
+    name: `${intent} the buyer's search`,
+    expected: buyerOnly,
+    prepare: async (ids: Ids) => {
+      const canary = await canarySearch(ids);
+      return {
+        form: { intent, id: String(canary.id), name: "Renamed", frequency: "weekly" },
+        unchanged: canary.unchanged,
+      };
+    },
+  })),
+  {
+    route: "dashboard/savedSearches",
+    name: "empty form",
+    expected: members("invalid"),
+    prepare: empty,
+  },
+  // An unsubscribe link: a forged one stops nothing for anybody; the real one works for
+  // whoever holds it, signed in or not, as a link in an email must.
+  {
+    route: "alerts/unsubscribe",
+    name: "a forged link",
+    expected: everyone("not found"),
+    prepare: async (ids) => {
+      const canary = await canarySearch(ids);
+      const token = linkToken("another-secret-another-secret-0123456", "unsubscribe", {
+        search: canary.id,
+      });
+      return { form: {}, query: `?token=${token}`, unchanged: canary.unchanged };
+    },
+  },
+  {
+    route: "alerts/unsubscribe",
+    name: "the search's own link",
+    expected: everyone("ok"),
+    prepare: async (ids) => {
+      const canary = await canarySearch(ids);
+      const token = linkToken(t.services.config.secret, "unsubscribe", { search: canary.id });
+      return { form: { "List-Unsubscribe": "One-Click" }, query: `?token=${token}` };
     },
   },
   {
@@ -722,7 +809,7 @@ describe.each(ACTIONS.map((c) => [`POST ${c.route} (${c.name})`, c] as const))("
     const outcome = await outcomeOf(
       () =>
         callAction(module.action, {
-          path: fill(c.route, { ...params, ...routeParams }),
+          path: fill(c.route, { ...params, ...routeParams }) + (prepared.query ?? ""),
           form: prepared.form,
           params: routeParams,
           context: t.context(),

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       OIDC_PROVIDER_NAME: "Google",
       // The pseudo-language the languages test walks every page in (decision 020).
       CARLOT_PSEUDO_LOCALE: "1",
+      // Saved searches' "at once" alerts within 2 seconds, for tests/e2e/alerts.test.ts.
+      ALERT_INTERVAL_SECONDS: "2",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -102,7 +102,9 @@ export function FormSection<Schema extends FormSchema>({
   /** The action's answer to this form, when the page was rendered with one. */
   lastResult: FormResult;
 }) {
-  const form = useSchemaForm(body.formId, body.schema, lastResult);
+  const form = useSchemaForm(body.formId, body.schema, lastResult, {
+    defaultValue: body.defaultValue,
+  });
   const t = useT();
   return (
     <section

@@ -76,7 +76,9 @@ function DialogForm<Schema extends FormSchema>({
   /** Called when the form is valid and goes to the action. */
   onSend: () => void;
 }) {
-  const form = useSchemaForm(body.formId, body.schema, lastResult);
+  const form = useSchemaForm(body.formId, body.schema, lastResult, {
+    defaultValue: body.defaultValue,
+  });
   const t = useT();
   const { onSubmit, ...formProps } = getFormProps(form.form);
   return (

@@ -30,6 +30,8 @@ export type FormBody<Schema extends FormSchema> = {
   schema: Schema;
   /** Hidden fields (intent, id, …). */
   hidden: Record<string, string>;
+  /** The visible fields' values to start from (an edited record's), as the controls show them. */
+  defaultValue?: Record<string, string>;
   /**
    * The visible fields, given Conform's fields. (A method, so a form of any schema
    * passes through the dialog's lazily loaded module, which cannot stay generic.)

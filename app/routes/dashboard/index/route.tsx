@@ -124,6 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             // Buyers find their wishlist in the menu; everyone else here.
             <Shortcut to="/dashboard/wishlist" label={msg("My Wishlist")} />
           )}
+          <Shortcut to="/dashboard/savedSearches" label={msg("Saved searches")} />
           <Shortcut to="/products/allProducts" label={msg("Browse cars")} />
         </ul>
       </section>

@@ -3,7 +3,10 @@
 // searches are search-links.ts's, given the same `t`.
 import type { Translate } from "#app/i18n/translator.ts";
 import type { ListingRow } from "#app/models/listing.ts";
-import { COUNT_CAP, hasFilters, type SearchFilters } from "#app/models/search.ts";
+import { COUNT_CAP, hasFilters, searchQuery, type SearchFilters } from "#app/models/search.ts";
+import { searchSummary } from "#app/models/saved-search.ts";
+import { withQuery } from "#app/models/search-links.ts";
+import type { PublicSite } from "#app/models/site.ts";
 
 /** "312 cars", "more than 1,000 cars": a count inside a sentence of the page's description. */
 function carCountInText(t: Translate, total: number, capped: boolean): string {
@@ -73,5 +76,21 @@ export function browseHeading(
     seo: browseSeo(t, heading, category?.name ?? null, filters, page),
     categoryName: category?.name ?? null,
     categorySlug: category?.slug ?? null,
+  };
+}
+
+/** "Save this search": the canonical results address and a name in the reader's words. */
+export function saveSearchOf(
+  url: URL,
+  filters: SearchFilters,
+  category: { name: string } | null,
+  signedIn: boolean,
+  site: Pick<PublicSite, "price" | "distanceUnit">,
+  t: Translate,
+) {
+  return {
+    path: withQuery(url.pathname, searchQuery(filters, { page: 1 })),
+    name: searchSummary(filters, category?.name ?? null, site, t),
+    signedIn,
   };
 }

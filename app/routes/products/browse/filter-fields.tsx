@@ -81,6 +81,7 @@ export const CHOICES = [
 /** The yes/no filters: name and label. */
 export const FLAGS = [
   ["verified", msg("Verified sellers only")],
+  ["reduced", msg("Price reduced lately")],
   ["sold", msg("Include sold cars")],
 ] as const;
 export function TextFilter({

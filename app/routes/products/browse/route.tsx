@@ -4,6 +4,8 @@ import { data, NavLink, redirect, useNavigation } from "react-router";
 
 import { CompareBar } from "#app/components/compare-tray/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
+import { SavedSearchButton } from "#app/components/saved-search-form.tsx";
+import { AppLink } from "#app/components/ui/app-link.tsx";
 import { SearchFilterPanel } from "./search-filters.tsx";
 import { SearchBar } from "./search-bar.tsx";
 import { useSearchForm } from "./use-search-form.ts";
@@ -32,7 +34,7 @@ import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 
 import { carCount } from "../car-words.ts";
-import { browseHeading } from "./browse-words.ts";
+import { browseHeading, saveSearchOf } from "./browse-words.ts";
 
 import type { Route } from "./+types/route";
 
@@ -118,6 +120,7 @@ export async function loader({ params, url, context, request }: Route.LoaderArgs
   ]);
   return {
     ...browseHeading(t, category, filters, page),
+    saveSearch: saveSearchOf(url, filters, category, viewer !== null, display, t),
     categories: categoryLinks(t, categories, searchQuery(filters, { page: 1 }, { compare })),
     pageHrefs: pageLinks(url.pathname, filters, compare, page.page, page.pageCount),
     makeModels,
@@ -145,6 +148,34 @@ function resultCount(t: Translate, total: number, capped: boolean, withSold: boo
   return withSold
     ? carCount(t, total, false)
     : t("{count, plural, one {# car for sale} other {# cars for sale}}", { count: total });
+}
+
+/** "Save this search": a dialog when signed in, otherwise the way to sign in and come back. */
+function SaveSearch({ path, name, signedIn }: { path: string; name: string; signedIn: boolean }) {
+  const t = useT();
+  const className =
+    "inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50";
+  const icon = (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+      <path d="M10 2a6 6 0 0 0-6 6v3.6l-1.7 2.6A1 1 0 0 0 3.1 16h13.8a1 1 0 0 0 .8-1.8L16 11.6V8a6 6 0 0 0-6-6Zm0 18a3 3 0 0 0 2.8-2H7.2A3 3 0 0 0 10 20Z" />
+    </svg>
+  );
+  if (!signedIn) {
+    return (
+      <AppLink to={`/login?redirectTo=${encodeURIComponent(path)}`} className={className}>
+        {icon}
+        {t("Save this search")}
+      </AppLink>
+    );
+  }
+  return (
+    <SavedSearchButton
+      form={{ kind: "save", search: path, redirectTo: path, name }}
+      trigger={t("Save this search")}
+      fallbackHref={`/dashboard/savedSearches?save=${encodeURIComponent(path)}#saved-search-form`}
+      className={className}
+    />
+  );
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
@@ -201,9 +232,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         <h1 id="browse-heading" className="text-3xl font-bold tracking-tight text-slate-900">
           {heading}
         </h1>
-        <p className="mt-1 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
-          {total === 0 ? t("No cars match") : resultCount(t, total, capped, filters.sold)}
-        </p>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="result-count">
+            {total === 0 ? t("No cars match") : resultCount(t, total, capped, filters.sold)}
+          </p>
+          <SaveSearch {...loaderData.saveSearch} />
+        </div>
         <SearchBar key={formKey} go={go} schedule={schedule} filters={filters} />
         {loaderData.notices.length > 0 ? <SearchNotices notices={loaderData.notices} /> : null}
         <ActiveFilters chips={loaderData.chips} clearHref={loaderData.clearHref} />

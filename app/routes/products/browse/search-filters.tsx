@@ -82,6 +82,7 @@ export function SearchFilterPanel({
     filters.quality,
     filters.location,
     filters.verified || undefined,
+    filters.reduced || undefined,
     filters.sold || undefined,
   ].filter((value) => value !== undefined && value !== "").length;
 

@@ -30,6 +30,8 @@ import { getSessionUser, requirePermission } from "#app/services/session.server.
 import type { loader as rootLoader } from "#app/root.tsx";
 import { contactSeller, reportCar } from "./buyer-forms.server.ts";
 import { carForViewer, viewerMarks } from "#app/models/car-page.server.ts";
+import { findPriceHistory } from "#app/models/listing-detail.server.ts";
+import { PriceHistory } from "./price-history.tsx";
 import type { Route } from "./+types/route";
 import { usageWords } from "../car-words.ts";
 
@@ -79,11 +81,12 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const car = await carForViewer(db, storage, id, viewer);
   if (!car) throw data("No such car", { status: 404 });
   const { listing, indexable } = car;
-  const [guidance, marks] = await Promise.all([
+  const [guidance, marks, priceHistory] = await Promise.all([
     cachedShared(db, `guidance:${id}`, () =>
       getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
     ),
     viewerMarks(db, viewer?.id, id),
+    findPriceHistory(db, id),
   ]);
   return {
     listing,
@@ -94,6 +97,7 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
     // The same for 'Report To Admin' (`?report`).
     reportOnPage: url.searchParams.has("report"),
     guidance,
+    priceHistory,
     indexable,
     awaitingVerification: car.awaitingVerification,
     jsonLd: carJsonLd(
@@ -337,6 +341,11 @@ export default function ListingDetailPage({ loaderData, actionData }: Route.Comp
           <p translate="no" className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
             {listing.description}
           </p>
+          {loaderData.priceHistory.length > 1 ? (
+            <div className="mt-8">
+              <PriceHistory points={loaderData.priceHistory} now={loaderData.now} />
+            </div>
+          ) : null}
         </section>
         <section aria-labelledby="facts-heading">
           <h2 id="facts-heading" className="text-xl font-semibold text-slate-900">
