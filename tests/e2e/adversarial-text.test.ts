@@ -41,7 +41,7 @@ const QUERY_PARAMS = [
   ...["q", "page", "sort", "make", "model", "location", "category", "fuel", "transmission"],
   ...["minYear", "maxYear", "minPrice", "maxPrice", "verified", "sold", "compare", "ids"],
   ...["diff", "actor", "action", "from", "to", "verify", "withdraw", "contact", "report"],
-  ...["edit", "delete"],
+  ...["edit", "delete", "save", "reduced"],
   ...["token", "error", "redirectTo", "part", "exclude", "mileage", "unit", "price", "year"],
   "_routes",
 ];
@@ -49,7 +49,7 @@ const QUERY_PARAMS = [
 const INTENTS = [
   ...["order", "report", "cancel", "delete", "dismiss", "status", "advertise", "confirm"],
   ...["save", "remove", "verify", "withdraw", "makeAdmin", "removeAdmin"],
-  ...["add", "edit", "move", "hide", "show"],
+  ...["add", "edit", "move", "hide", "show", "pause", "resume", "alerts"],
 ];
 
 let logStart = 0;
@@ -271,6 +271,19 @@ const FORMS: FormCase[] = [
           ...["priceStyle", "distanceUnit", "language"],
         ].includes(key),
     ),
+  },
+  {
+    // Saved searches (issue 28): the name is the one text a person types.
+    name: "save a search",
+    path: () => "/dashboard/savedSearches",
+    role: "buyer",
+    valid: () => ({
+      intent: "save",
+      name: "Toyotas near me",
+      frequency: "daily",
+      search: "/products/allProducts?make=Toyota",
+    }),
+    fields: ["name"],
   },
   {
     // Refused whole: no category is added.

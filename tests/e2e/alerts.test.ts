@@ -247,3 +247,44 @@ describe("a saved car's price cut", () => {
     expect(baseURL()).toBeTruthy();
   });
 });
+
+describe("stored XSS", () => {
+  test("a hostile search name is text on the page, in the dialog and in the email", async () => {
+    const payload = `<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>`;
+    const { page } = buyer;
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const answer = await page.request.post("/dashboard/savedSearches", {
+      form: {
+        intent: "save",
+        name: payload,
+        frequency: "instant",
+        search: "/products/allProducts?make=Dodge",
+        redirectTo: "/dashboard/savedSearches",
+      },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(302);
+    await page.goto("/dashboard/savedSearches");
+    await page.getByRole("heading", { name: payload }).waitFor();
+    await page.getByRole("link", { name: `Edit ${payload}` }).click();
+    await expect(page.getByRole("dialog").getByLabel("Name").inputValue()).resolves.toBe(payload);
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+
+    // Its email is plain text: the name is words, with no HTML part to run.
+    const seen = new Set((await mailsTo(BUYER)).map((mail) => mail.file));
+    await setStatus("sold");
+    await setStatus("available");
+    const mail = await waitForMail(payload, seen);
+    expect(mail.head).not.toMatch(/text\/html/i);
+    await page.getByRole("button", { name: `Delete ${payload}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expectToast(page, "Saved search deleted.");
+    expect(buyer.problems).toEqual([]);
+  });
+});

@@ -58,6 +58,8 @@ function nodeEnv(name: string, port: number, overrides: Record<string, string> =
     AUTH_SECRET: SECRET,
     SEED_DEMO: "true",
     LOG_LEVEL: "warn",
+    // Every node runs the alert job every second: they race for the same work.
+    ALERT_INTERVAL_SECONDS: "1",
     ...s3.env("photos"),
     ...overrides,
   };
@@ -406,6 +408,48 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     console.info(`B showed A's category rename after ${elapsed} ms`);
     // Back to the demo's name and address, for the tests after this one.
     expect((await rename("Sedan")).status).toBe(302);
+  });
+
+  test("three nodes' alert jobs send a saved search's email once", async () => {
+    const cookie = await cookieFor(nodes.a!, "emma.nguyen@example.com");
+    const saved = await fetch(
+      `${nodes.a!.url}/dashboard/savedSearches`,
+      form(
+        {
+          intent: "save",
+          name: "Nodes Dodge",
+          frequency: "instant",
+          search: "/products/allProducts?make=Dodge",
+          redirectTo: "/dashboard",
+        },
+        cookie,
+      ),
+    );
+    expect(saved.status).toBe(302);
+    // The sold Charger comes back on sale: one event, which every node's job would take.
+    await direct.query(
+      `update listing set status = 'available' where title = 'Dodge Charger SRT 392'`,
+    );
+    const alertEmails = async () => {
+      let found = 0;
+      for (const name of ["a", "b", "c"]) {
+        const dir = path.join(root, name, "outbox");
+        for (const file of await fs.readdir(dir).catch(() => [] as string[])) {
+          const text = await fs.readFile(path.join(dir, file), "utf8");
+          if (text.includes("emma.nguyen@example.com") && text.includes("Nodes Dodge")) found++;
+        }
+      }
+      return found;
+    };
+    const elapsed = await millisUntil(async () => (await alertEmails()) > 0, 15_000);
+    console.info(`the alert email was sent ${elapsed} ms after the car came back`);
+    // Several more runs on every node: still one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await alertEmails()).toBe(1);
+    const [row] = (await direct.query(`select count(*)::int as n from alert where kind = 'match'`))
+      .rows as { n: number }[];
+    expect(row!.n).toBe(1);
+    await direct.query(`update listing set status = 'sold' where title = 'Dodge Charger SRT 392'`);
   });
 
   test("sign-in limits count across nodes", async () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { alert, listing, savedSearch, user } from "#app/db/schema.ts";
+import { alert, jobLease, listing, savedSearch, user } from "#app/db/schema.ts";
 import { linkToken, readLinkToken } from "#app/models/alert-links.server.ts";
 import { matchEvents, runAlerts } from "#app/models/alert-job.server.ts";
 import { passesFilters } from "#app/models/alert-match.server.ts";
@@ -286,6 +286,25 @@ describe("the job runs once", () => {
     const runs = await Promise.all([runAlerts(t.services), runAlerts(t.services)]);
     expect(runs[0].emails + runs[1].emails).toBe(1);
     expect((await outbox()).filter((mail) => mail.to.includes(person.email))).toHaveLength(1);
+  });
+});
+
+describe("one process at a time", () => {
+  test("a lease another process holds skips the run; a lease that ran out is taken", async () => {
+    const person = await buyer("Lease Lee");
+    await createSavedSearch(t.db, person.id, {
+      name: "Subaru",
+      categoryId: null,
+      query: "make=Subaru",
+      frequency: "instant",
+    });
+    await createListing(t.db, { sellerId: seller.id, categoryId, make: "Subaru" });
+    const held = new Date(Date.now() + 60_000);
+    await t.db.update(jobLease).set({ holder: "another-node:1", until: held });
+    expect(await runAlerts(t.services)).toEqual({ events: 0, alerts: 0, emails: 0, sent: 0 });
+    // A killed holder's lease runs out: the next run takes it.
+    await t.db.update(jobLease).set({ until: new Date(Date.now() - 1000) });
+    expect((await runAlerts(t.services)).emails).toBe(1);
   });
 });
 

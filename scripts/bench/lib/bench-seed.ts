@@ -20,7 +20,7 @@ import { ensureSignedInData, type SignedInAccounts } from "./bench-signed-in.ts"
 export type BenchData = { databaseUrl: string | undefined; dataDir: string };
 
 // Makes and models the generated cars are spread over (search scenarios use them).
-const MODELS: [string, string][] = [
+export const MODELS: [string, string][] = [
   ["Toyota", "Corolla"],
   ["Toyota", "Camry"],
   ["Toyota", "RAV4"],

@@ -11,6 +11,7 @@ import pg from "pg";
 
 import type { Query } from "#scripts/ops/lib/fingerprint.ts";
 
+import { checkAlerts } from "./crash-alerts.ts";
 import { checkCategories } from "./crash-categories.ts";
 import { checkMail } from "./crash-mail.ts";
 import type { Ledger } from "./crash-workload.ts";
@@ -109,8 +110,14 @@ export async function verify(
         where action = 'update_settings' and change->>'setting' = 'tagline'`,
     )) as { tagline: string }[];
     const categories = await checkCategories(query, ledger.merges, ledger.publishes);
+    const alerts = await checkAlerts(
+      query,
+      ledger.buyers.map((buyer) => ({ ...buyer, savedSearch: buyer.savedSearch ?? false })),
+      await readOutbox(path.join(dataDir, "outbox")),
+    );
     return {
       categories,
+      alerts,
       listings,
       photos,
       orders,
@@ -124,7 +131,7 @@ export async function verify(
     };
   });
   const mail = await checkMail(ledger, result, await readOutbox(path.join(dataDir, "outbox")));
-  violations.push(...mail.violations, ...result.categories.violations);
+  violations.push(...mail.violations, ...result.categories.violations, ...result.alerts.violations);
 
   // Nothing half-written.
   const referenced = new Set<string>();
@@ -222,6 +229,8 @@ export async function verify(
       orders: result.orders.length,
       settingsSaves: result.settingsAudit.length,
       categoryMerges: result.categories.audited,
+      alerts: result.alerts.alerts,
+      alertEmails: result.alerts.alertEmails,
     },
   };
 }

@@ -11,7 +11,7 @@ import type { ServerUnderTest } from "./crash-server.ts";
 export type Answer = { status: number; location: string; body: string; complete: boolean };
 export type Verdict = "acknowledged" | "applied before" | "unexpected";
 export type WriteKind =
-  "publish" | "order" | "cancel" | "verify" | "language" | "settings" | "category";
+  "publish" | "order" | "cancel" | "verify" | "language" | "settings" | "category" | "search";
 
 export type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -34,6 +34,7 @@ export function newStats(): Stats {
       language: 0,
       settings: 0,
       category: 0,
+      search: 0,
     },
     appliedUnacknowledged: {
       publish: 0,
@@ -43,6 +44,7 @@ export function newStats(): Stats {
       language: 0,
       settings: 0,
       category: 0,
+      search: 0,
     },
     retries: 0,
     unexpected: [],
@@ -54,6 +56,7 @@ export function newStats(): Stats {
       language: [],
       settings: [],
       category: [],
+      search: [],
       page: [],
     },
   };

@@ -130,6 +130,8 @@ export async function runOnce(
       SEED_DEMO: "false",
       // Three buyers place hundreds of requests a minute here.
       CONTACT_REQUEST_LIMITS: "false",
+      // The alert job every second, so it runs (and is killed) many times in a run.
+      ALERT_INTERVAL_SECONDS: "1",
       SMTP_URL: "",
     });
     await createAdmin(databaseUrl, dataDir);
@@ -161,9 +163,10 @@ export async function runOnce(
       ledger,
       options: workOptions,
     });
-    // One last crash with nothing in flight, then a clean stop: what a restart finds
-    // is what the check reads.
+    // One last crash with nothing in flight, then time for the alert job to catch up, then
+    // a clean stop: what a restart finds is what the check reads.
     await server.crashAndRestart();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     await server.stop();
     const seconds = (performance.now() - started) / 1000;
     log.end();

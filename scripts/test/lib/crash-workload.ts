@@ -12,6 +12,7 @@ import { settingsAsForm } from "#app/models/site-form.ts";
 
 import { crashCategoryOf, mergeCategories, type CategoryMerge } from "./crash-categories.ts";
 import { readOutbox } from "./outbox.ts";
+import { saveEveryCarSearch } from "./crash-alerts.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
 import type { ServerUnderTest } from "./crash-server.ts";
 
@@ -24,7 +25,13 @@ export type Ledger = {
    * Buyers' addresses, whether each confirmed it, and the language each chose with
    * the switcher (English, so that the mail checks read every email), all acknowledged.
    */
-  buyers: { email: string; verified: boolean; language: string | null }[];
+  buyers: {
+    email: string;
+    verified: boolean;
+    language: string | null;
+    /** Whether the buyer's "every car" saved search was acknowledged (lib/crash-alerts.ts). */
+    savedSearch?: boolean;
+  }[];
   /** The taglines of the acknowledged site settings saves, in order. */
   settings: string[];
   /** The acknowledged "move N cars and delete" merges, in order. */
@@ -240,6 +247,10 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
     }
     if (round === 0 && b < buyers - 1) await confirmAddress(work, client, b);
     if (round === 0) await chooseLanguage(work, client, b);
+    if (round === 0) {
+      await saveEveryCarSearch(client);
+      work.ledger.buyers[b]!.savedSearch = true;
+    }
     if (round > 0 && placed.length === 0) break;
     if (placed.length === 0) continue;
     const html = await client.page("/dashboard/myorders");
