@@ -3,7 +3,7 @@
 // production) handing back the memory start-up used. Failures are logged, never thrown; stopping
 // clears the timers and waits for a run in progress.
 import type { Database } from "#app/db/client.server.ts";
-import { pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
+import { ALERT_JOB_KEY, pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import {
@@ -82,7 +82,9 @@ export function startMaintenance(options: {
   const alertTimer = every(options.alertIntervalMs ?? 60 * 1000, () => {
     if (alertsRunning) return;
     alertsRunning = true;
-    alerts = runAlerts(services)
+    // One process at a time: on PostgreSQL the others skip this minute's run.
+    alerts = database
+      .tryExclusive(ALERT_JOB_KEY, () => runAlerts(services))
       .catch(warnFailed("alerts"))
       .finally(() => {
         alertsRunning = false;

@@ -32,6 +32,13 @@ export type Database = {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * Runs a background job (`key`) unless another process is running it: on PostgreSQL a
+   * session advisory lock on a connection held for the run, which PostgreSQL releases
+   * when the process dies; null when another process holds it. The embedded database
+   * belongs to one process.
+   */
+  tryExclusive<T>(key: number, work: () => Promise<T>): Promise<T | null>;
+  /**
    * What PostgreSQL's autovacuum does by itself: embedded PGlite has no background
    * workers, so the server calls this after start (`"start"`: statistics only for
    * tables that have none; PGlite keeps them across restarts) and hourly
@@ -168,6 +175,7 @@ export function fromPglite(client: PgliteClient, onClose?: () => void): Database
     },
     // The directory lock already keeps every other process out.
     exclusive: (work) => work(),
+    tryExclusive: (_key, work) => work(),
     async analyze(when) {
       const { rows } = await client.query<{ name: string }>(
         `select c.relname as name from pg_class c
@@ -267,6 +275,23 @@ export function openPostgres(url: string, poolMax = 10): Database {
         await client
           .query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY])
           .catch(() => undefined);
+        client.release();
+      }
+    },
+    async tryExclusive(key, work) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ taken: boolean }>(
+          "select pg_try_advisory_lock($1) as taken",
+          [key],
+        );
+        if (!rows[0]?.taken) return null;
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        }
+      } finally {
         client.release();
       }
     },

@@ -841,12 +841,3 @@ export const alert = pgTable(
     check("alert_kind", sql`${t.kind} in ('match', 'price', 'sold', 'available', 'removed')`),
   ],
 );
-
-// Which process runs a background job now, and until when (the alert job, issue 28): taken
-// with one UPDATE … RETURNING when free or expired, so one node at a time runs it; a killed
-// holder's lease runs out.
-export const jobLease = pgTable("job_lease", {
-  name: text("name").primaryKey(),
-  holder: text("holder").notNull().default(""),
-  until: timestamp("until", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -11,13 +11,10 @@
 //    their email to held_mail and marks them mailed in one transaction; held_mail sends it
 //    with a stable Message-ID (decision 018), so a kill sends it neither zero times nor as
 //    two different emails.
-import { randomUUID } from "node:crypto";
-import os from "node:os";
-
-import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, min, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { alert, jobLease, listingEvent, savedSearch, user } from "#app/db/schema.ts";
+import { alert, listingEvent, savedSearch, user } from "#app/db/schema.ts";
 import { DIGEST_MS, type AlertKind } from "#app/models/alerts.ts";
 import {
   byMake,
@@ -195,54 +192,29 @@ const groupWhere = (group: AlertGroup) =>
       : eq(alert.savedSearchId, group.savedSearchId),
   );
 
-/** This process, as a lease names its holder. */
-const HOLDER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-/** How long a run may hold the job before another process may take it (a killed holder). */
-const LEASE_SECONDS = 120;
+/** The advisory lock key of the alert job: one process runs it at a time (tryExclusive). */
+export const ALERT_JOB_KEY = 4_242_028;
 
-/** Takes the job's lease when it is free or has run out; false when another process holds it. */
-async function takeLease(db: Db, name: string): Promise<boolean> {
-  const taken = await db
-    .update(jobLease)
-    .set({ holder: HOLDER, until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(
-      and(eq(jobLease.name, name), or(lt(jobLease.until, sql`now()`), eq(jobLease.holder, HOLDER))),
-    )
-    .returning({ name: jobLease.name });
-  return taken.length > 0;
-}
-
-async function releaseLease(db: Db, name: string): Promise<void> {
-  await db
-    .update(jobLease)
-    .set({ until: sql`now()` })
-    .where(and(eq(jobLease.name, name), eq(jobLease.holder, HOLDER)));
-}
+export type AlertRun = { events: number; alerts: number; emails: number; sent: number };
 
 /**
  * The whole job, as the server runs it every minute and `npm run alerts -- --once` runs it:
- * match, write the due emails, send them, on one process at a time (the job's lease; each
- * step also claims its rows, so a run whose lease ran out still does nothing twice). Returns
- * what it did; nothing when another process holds the job.
+ * match, write the due emails, send them. The callers run it in one process at a time
+ * (`tryExclusive(ALERT_JOB_KEY)`: PostgreSQL releases the lock when a holder dies); each step
+ * also claims its rows, so two runs at once would still do nothing twice. Returns what it did.
  */
 export async function runAlerts(
   services: Pick<AppServices, "db" | "mailer" | "config">,
   now = new Date(),
-): Promise<{ events: number; alerts: number; emails: number; sent: number }> {
-  if (!(await takeLease(services.db, "alerts")))
-    return { events: 0, alerts: 0, emails: 0, sent: 0 };
-  try {
-    const matched = await matchEvents(services.db, now);
-    const groups = await dueGroups(services.db, now);
-    const emails = await mailAlerts(services, groups, now);
-    const sent = emails > 0 ? await deliverHeldMail(services) : 0;
-    if (matched.alerts > 0 || emails > 0) {
-      logger.info({ ...matched, emails, sent }, "alerts run");
-    }
-    return { ...matched, emails, sent };
-  } finally {
-    await releaseLease(services.db, "alerts");
+): Promise<AlertRun> {
+  const matched = await matchEvents(services.db, now);
+  const groups = await dueGroups(services.db, now);
+  const emails = await mailAlerts(services, groups, now);
+  const sent = emails > 0 ? await deliverHeldMail(services) : 0;
+  if (matched.alerts > 0 || emails > 0) {
+    logger.info({ ...matched, emails, sent }, "alerts run");
   }
+  return { ...matched, emails, sent };
 }
 
 /** Forgets done events and mailed alerts older than `days` (the counts look back a day). */

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 
 import { openDatabase } from "#app/db/client.server.ts";
-import { runAlerts } from "#app/models/alert-job.server.ts";
+import { ALERT_JOB_KEY, runAlerts } from "#app/models/alert-job.server.ts";
 import { mailSenderOf } from "#app/models/site.server.ts";
 import { parseEnv } from "#app/services/env.server.ts";
 import { createMailer } from "#app/services/mail.server.ts";
@@ -34,11 +34,17 @@ try {
       sender: mailSenderOf(database.db),
     });
     const secret = authSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
-    const result = await runAlerts({
-      db: database.db,
-      mailer,
-      config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc: null },
-    });
+    const result = await database.tryExclusive(ALERT_JOB_KEY, () =>
+      runAlerts({
+        db: database.db,
+        mailer,
+        config: { secret, publicUrl, secureCookies: publicUrl.startsWith("https:"), oidc: null },
+      }),
+    );
+    if (!result) {
+      console.log("Alerts: another process is running the job now; nothing to do here.");
+      process.exit(0);
+    }
     console.log(
       `Alerts: ${result.events} car events matched, ${result.alerts} alerts recorded, ${result.emails} emails written, ${result.sent} sent.`,
     );

@@ -433,15 +433,24 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     const alertEmails = async () => {
       let found = 0;
       for (const name of ["a", "b", "c"]) {
+        // The subject names the search: “Nodes Dodge” in a MIME encoded word.
         const dir = path.join(root, name, "outbox");
         for (const file of await fs.readdir(dir).catch(() => [] as string[])) {
-          const text = await fs.readFile(path.join(dir, file), "utf8");
-          if (text.includes("emma.nguyen@example.com") && text.includes("Nodes Dodge")) found++;
+          // Quoted-printable: soft line breaks joined.
+          const text = (await fs.readFile(path.join(dir, file), "utf8")).replace(/=\n/g, "");
+          if (text.includes("emma.nguyen@example.com") && text.includes("Nodes_Dodge")) found++;
         }
       }
       return found;
     };
-    const elapsed = await millisUntil(async () => (await alertEmails()) > 0, 15_000);
+    const elapsed = await millisUntil(async () => (await alertEmails()) > 0, 15_000).catch(
+      async (error: unknown) => {
+        const rows = async (text: string) => JSON.stringify((await direct.query(text)).rows);
+        throw new Error(
+          `${String(error)}; events ${await rows("select id, kind, done_at from listing_event order by id desc limit 3")}; alerts ${await rows("select * from alert")}; held ${await rows("select id, subject from held_mail")}; searches ${await rows("select id, query, paused from saved_search")}`,
+        );
+      },
+    );
     console.info(`the alert email was sent ${elapsed} ms after the car came back`);
     // Several more runs on every node: still one.
     await new Promise((resolve) => setTimeout(resolve, 3_000));

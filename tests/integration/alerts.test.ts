@@ -9,9 +9,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { alert, jobLease, listing, savedSearch, user } from "#app/db/schema.ts";
+import { alert, listing, savedSearch, user } from "#app/db/schema.ts";
 import { linkToken, readLinkToken } from "#app/models/alert-links.server.ts";
-import { matchEvents, runAlerts } from "#app/models/alert-job.server.ts";
+import { ALERT_JOB_KEY, matchEvents, runAlerts } from "#app/models/alert-job.server.ts";
 import { passesFilters } from "#app/models/alert-match.server.ts";
 import { createSavedSearch, savedSearchFilters } from "#app/models/saved-search.server.ts";
 import { saveToWishlist } from "#app/models/wishlist.server.ts";
@@ -290,21 +290,25 @@ describe("the job runs once", () => {
 });
 
 describe("one process at a time", () => {
-  test("a lease another process holds skips the run; a lease that ran out is taken", async () => {
-    const person = await buyer("Lease Lee");
-    await createSavedSearch(t.db, person.id, {
-      name: "Subaru",
-      categoryId: null,
-      query: "make=Subaru",
-      frequency: "instant",
-    });
-    await createListing(t.db, { sellerId: seller.id, categoryId, make: "Subaru" });
-    const held = new Date(Date.now() + 60_000);
-    await t.db.update(jobLease).set({ holder: "another-node:1", until: held });
-    expect(await runAlerts(t.services)).toEqual({ events: 0, alerts: 0, emails: 0, sent: 0 });
-    // A killed holder's lease runs out: the next run takes it.
-    await t.db.update(jobLease).set({ until: new Date(Date.now() - 1000) });
-    expect((await runAlerts(t.services)).emails).toBe(1);
+  test("a second run waits its turn on PostgreSQL (the embedded database is one process's)", async () => {
+    let inside = 0;
+    let most = 0;
+    const job = () =>
+      t.tryExclusive(ALERT_JOB_KEY, async () => {
+        most = Math.max(most, ++inside);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inside--;
+        return "ran";
+      });
+    const runs = await Promise.all([job(), job()]);
+    if (t.kind === "postgres") {
+      expect(runs.sort()).toEqual([null, "ran"].sort());
+      expect(most).toBe(1);
+      // Released: the next run takes it.
+      expect(await job()).toBe("ran");
+    } else {
+      expect(runs).toEqual(["ran", "ran"]);
+    }
   });
 });
 
