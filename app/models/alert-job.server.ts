@@ -11,7 +11,7 @@
 //    their email to held_mail and marks them mailed in one transaction; held_mail sends it
 //    with a stable Message-ID (decision 018), so a kill sends it neither zero times nor as
 //    two different emails.
-import { and, asc, eq, inArray, isNull, lte, min, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { alert, listingEvent, savedSearch, user } from "#app/db/schema.ts";
@@ -33,8 +33,10 @@ import { logger } from "#app/services/logger.server.ts";
 
 /** Events one matching transaction takes. */
 const EVENT_BATCH = 200;
-/** Alert groups (a person and a search) one run mails at most; the next run goes on. */
+/** Alert groups (a person and a search) mailed per batch. */
 const MAIL_BATCH = 500;
+/** A run stops writing emails after this long; the next run goes on. */
+const MAIL_SECONDS = 45;
 
 /** What happened to saved cars: price cuts (never rises), sold, back on sale, removed. */
 async function savedCarAlerts(tx: Tx, events: Event[]): Promise<AlertRow[]> {
@@ -96,13 +98,8 @@ async function matchBatch(
       ...(await savedCarAlerts(tx, events)),
     ];
     let alerts = 0;
-    for (let start = 0; start < rows.length; start += 1000) {
-      const inserted = await tx
-        .insert(alert)
-        .values(rows.slice(start, start + 1000).map((row) => ({ ...row, createdAt: now })))
-        .onConflictDoNothing()
-        .returning({ id: alert.id });
-      alerts += inserted.length;
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      alerts += await insertAlerts(tx, rows.slice(start, start + INSERT_CHUNK), now);
     }
     await tx
       .update(listingEvent)
@@ -115,6 +112,42 @@ async function matchBatch(
       );
     return { events: events.length, alerts };
   });
+}
+
+/** Alerts inserted per statement. */
+const INSERT_CHUNK = 5000;
+
+/**
+ * Inserts alerts (one already recorded is skipped), as one JSON parameter: thousands of rows
+ * in one statement cost one round trip and one parse, not a parameter each. Returns how many
+ * were new.
+ */
+async function insertAlerts(tx: Tx, rows: AlertRow[], now: Date): Promise<number> {
+  const json = JSON.stringify(
+    rows.map((row) => [
+      row.userId,
+      row.savedSearchId ?? null,
+      row.eventId,
+      row.listingId ?? null,
+      row.kind,
+      row.oldPrice ?? null,
+      row.newPrice ?? null,
+      row.title ?? "",
+    ]),
+  );
+  const result = await tx.execute<{ n: number }>(sql`
+    with given as (select value as r from json_array_elements(${json}::json)),
+    inserted as (
+      insert into ${alert} (user_id, saved_search_id, event_id, listing_id, kind, old_price,
+        new_price, title, created_at)
+      select r->>0, (r->>1)::int, (r->>2)::bigint, (r->>3)::int, r->>4, (r->>5)::int,
+        (r->>6)::int, r->>7, ${now}
+      from given
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as n from inserted`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0);
 }
 
 /** Matches every waiting event; returns the counts. */
@@ -139,20 +172,18 @@ export async function matchEvents(
 }
 
 /**
- * The groups whose email is due: at once for "instant", else when their oldest alert has
- * waited a day or a week. Groups nobody wants mailed (paused, saved-car emails off) are
+ * Up to MAIL_BATCH groups whose email is due: at once for "instant", else when their oldest
+ * alert has waited a day or a week (decided in the query, so groups that are not due never
+ * crowd out the due ones). Groups nobody wants mailed (paused, saved-car emails off) are
  * marked mailed without an email, so they do not wait forever.
  */
 async function dueGroups(db: Db, now: Date): Promise<AlertGroup[]> {
+  const frequency = sql<string>`coalesce(${savedSearch.frequency}, ${user.carAlerts})`;
+  const quiet = sql<boolean>`(coalesce(${savedSearch.paused}, false) or ${frequency} = 'off')`;
+  const dayAgo = new Date(now.getTime() - DIGEST_MS.daily);
+  const weekAgo = new Date(now.getTime() - DIGEST_MS.weekly);
   const groups = await db
-    .select({
-      userId: alert.userId,
-      savedSearchId: alert.savedSearchId,
-      oldest: min(alert.createdAt),
-      frequency: savedSearch.frequency,
-      paused: savedSearch.paused,
-      carAlerts: user.carAlerts,
-    })
+    .select({ userId: alert.userId, savedSearchId: alert.savedSearchId, quiet })
     .from(alert)
     .innerJoin(user, eq(user.id, alert.userId))
     .leftJoin(savedSearch, eq(savedSearch.id, alert.savedSearchId))
@@ -164,22 +195,22 @@ async function dueGroups(db: Db, now: Date): Promise<AlertGroup[]> {
       savedSearch.paused,
       user.carAlerts,
     )
+    .having(
+      sql`${quiet} or ${frequency} = 'instant'
+        or (${frequency} = 'daily' and min(${alert.createdAt}) <= ${dayAgo})
+        or (${frequency} = 'weekly' and min(${alert.createdAt}) <= ${weekAgo})`,
+    )
     .limit(MAIL_BATCH);
   const due: AlertGroup[] = [];
-  for (const group of groups) {
-    const frequency = group.savedSearchId === null ? group.carAlerts : group.frequency;
-    const { userId, savedSearchId } = group;
-    if (group.paused || frequency === "off" || frequency === null) {
-      await db
-        .update(alert)
-        .set({ mailedAt: now })
-        .where(and(groupWhere({ userId, savedSearchId }), isNull(alert.mailedAt)));
+  for (const { userId, savedSearchId, quiet: unwanted } of groups) {
+    if (!unwanted) {
+      due.push({ userId, savedSearchId });
       continue;
     }
-    const oldest = group.oldest ?? now;
-    if (frequency === "instant" || oldest.getTime() <= now.getTime() - DIGEST_MS[frequency]) {
-      due.push({ userId, savedSearchId });
-    }
+    await db
+      .update(alert)
+      .set({ mailedAt: now })
+      .where(and(groupWhere({ userId, savedSearchId }), isNull(alert.mailedAt)));
   }
   return due;
 }
@@ -207,9 +238,16 @@ export async function runAlerts(
   services: Pick<AppServices, "db" | "mailer" | "config">,
   now = new Date(),
 ): Promise<AlertRun> {
+  const started = performance.now();
   const matched = await matchEvents(services.db, now);
-  const groups = await dueGroups(services.db, now);
-  const emails = await mailAlerts(services, groups, now);
+  // Every due group, a batch at a time, for at most MAIL_SECONDS a run (the next run goes on).
+  let emails = 0;
+  for (;;) {
+    const groups = await dueGroups(services.db, now);
+    emails += await mailAlerts(services, groups, now);
+    if (groups.length < MAIL_BATCH) break;
+    if (performance.now() - started > MAIL_SECONDS * 1000) break;
+  }
   const sent = emails > 0 ? await deliverHeldMail(services) : 0;
   if (matched.alerts > 0 || emails > 0) {
     logger.info({ ...matched, emails, sent }, "alerts run");
