@@ -162,7 +162,8 @@ export async function matchEvents(
     .where(isNull(listingEvent.doneAt))
     .limit(1);
   if (first.length === 0) return total;
-  const [watches, rules] = await Promise.all([loadWatches(db).then(byMake), publicRules(db, now)]);
+  const rules = await publicRules(db, now);
+  const watches = byMake(await loadWatches(db, rules.distanceUnit));
   for (;;) {
     const batch = await matchBatch(db, watches, rules, now);
     if (batch.events === 0) return total;

@@ -35,17 +35,89 @@ export type CarFacts = {
   priceCutAt: Date | null;
 };
 
+/** A saved search's filters other than words, ready to check many cars against. */
+type Check = {
+  categoryId: number | null;
+  make: string | null;
+  model: string | null;
+  minYear?: number;
+  maxYear?: number;
+  /** Cents, as cars' prices are kept. */
+  minPrice?: number;
+  maxPrice?: number;
+  maxKm?: number;
+  fuel?: string;
+  transmission?: string;
+  quality?: string;
+  verified: boolean;
+  reduced: boolean;
+};
+
 /** A saved search as the matching sees it. */
 export type Watch = {
   id: number;
   userId: string;
   categoryId: number | null;
   filters: SearchFilters;
+  check: Check;
   /** Keyword or location words: confirmed by the database's text search. */
   needsText: boolean;
 };
 
 const lower = (value: string | null | undefined) => value?.toLocaleLowerCase("en-US") ?? null;
+
+function prepare(
+  f: SearchFilters,
+  categoryId: number | null,
+  unit: PublicRules["distanceUnit"],
+): Check {
+  return {
+    categoryId,
+    make: f.make ? lower(f.make) : null,
+    model: f.model ? lower(f.model) : null,
+    minYear: f.minYear,
+    maxYear: f.maxYear,
+    minPrice: f.minPrice === undefined ? undefined : f.minPrice * 100,
+    maxPrice: f.maxPrice === undefined ? undefined : f.maxPrice * 100,
+    maxKm: f.maxMileage === undefined ? undefined : toKilometres(f.maxMileage, unit),
+    fuel: f.fuel,
+    transmission: f.transmission,
+    quality: f.quality,
+    verified: f.verified,
+    reduced: Boolean(f.reduced),
+  };
+}
+
+/** A car with its make and model lower-cased once, and the time a price cut counts from. */
+type Candidate = CarFacts & { makeKey: string | null; modelKey: string | null; cutSince: number };
+
+const candidateOf = (car: CarFacts, now: Date): Candidate => ({
+  ...car,
+  makeKey: lower(car.make),
+  modelKey: lower(car.model),
+  cutSince: now.getTime() - PRICE_CUT_DAYS * DAY_MS,
+});
+
+function passes(c: Check, car: Candidate): boolean {
+  if (c.categoryId !== null && car.categoryId !== c.categoryId) return false;
+  if (c.make !== null && car.makeKey !== c.make) return false;
+  if (c.model !== null && car.modelKey !== c.model) return false;
+  if (c.minYear !== undefined && (car.year === null || car.year < c.minYear)) return false;
+  if (c.maxYear !== undefined && (car.year === null || car.year > c.maxYear)) return false;
+  if (c.minPrice !== undefined && car.resalePrice < c.minPrice) return false;
+  if (c.maxPrice !== undefined && car.resalePrice > c.maxPrice) return false;
+  if (c.maxKm !== undefined && (car.mileageKm === null || car.mileageKm > c.maxKm)) return false;
+  if (c.fuel && car.fuel !== c.fuel) return false;
+  if (c.transmission && car.transmission !== c.transmission) return false;
+  if (c.quality && car.quality !== c.quality) return false;
+  if (c.verified && !car.sellerVerified) return false;
+  if (
+    c.reduced &&
+    (car.priceCut === null || !car.priceCutAt || car.priceCutAt.getTime() <= car.cutSince)
+  )
+    return false;
+  return true;
+}
 
 /**
  * Whether a public car passes a search's filters other than the keyword and location words:
@@ -57,31 +129,11 @@ export function passesFilters(
   car: CarFacts,
   rules: Pick<PublicRules, "distanceUnit" | "now">,
 ): boolean {
-  const { distanceUnit: unit, now } = rules;
-  const f = filters;
-  if (categoryId !== null && car.categoryId !== categoryId) return false;
-  if (f.make && lower(car.make) !== lower(f.make)) return false;
-  if (f.model && lower(car.model) !== lower(f.model)) return false;
-  if (f.minYear !== undefined && (car.year === null || car.year < f.minYear)) return false;
-  if (f.maxYear !== undefined && (car.year === null || car.year > f.maxYear)) return false;
-  if (f.minPrice !== undefined && car.resalePrice < f.minPrice * 100) return false;
-  if (f.maxPrice !== undefined && car.resalePrice > f.maxPrice * 100) return false;
-  if (f.maxMileage !== undefined) {
-    if (car.mileageKm === null || car.mileageKm > toKilometres(f.maxMileage, unit)) return false;
-  }
-  if (f.fuel && car.fuel !== f.fuel) return false;
-  if (f.transmission && car.transmission !== f.transmission) return false;
-  if (f.quality && car.quality !== f.quality) return false;
-  if (f.verified && !car.sellerVerified) return false;
-  if (f.reduced) {
-    const since = now.getTime() - PRICE_CUT_DAYS * DAY_MS;
-    if (car.priceCut === null || !car.priceCutAt || car.priceCutAt.getTime() <= since) return false;
-  }
-  return true;
+  return passes(prepare(filters, categoryId, rules.distanceUnit), candidateOf(car, rules.now));
 }
 
 /** The active saved searches, their filters read once per run (same query, same filters). */
-export async function loadWatches(db: Db): Promise<Watch[]> {
+export async function loadWatches(db: Db, unit: PublicRules["distanceUnit"]): Promise<Watch[]> {
   const rows = await db
     .select({
       id: savedSearch.id,
@@ -103,6 +155,7 @@ export async function loadWatches(db: Db): Promise<Watch[]> {
       userId: row.userId,
       categoryId: row.categoryId,
       filters,
+      check: prepare(filters, row.categoryId, unit),
       needsText: Boolean(filters.q || filters.location),
     };
   });
@@ -112,7 +165,7 @@ export async function loadWatches(db: Db): Promise<Watch[]> {
 export function byMake(watches: Watch[]): Map<string, Watch[]> {
   const map = new Map<string, Watch[]>();
   for (const watch of watches) {
-    const key = lower(watch.filters.make) ?? "";
+    const key = watch.check.make ?? "";
     const list = map.get(key);
     if (list) list.push(watch);
     else map.set(key, [watch]);
@@ -159,17 +212,17 @@ export async function searchAlerts(
         published.map((event) => event.listingId),
         rules,
       )
-    ).map((car) => [car.id, car]),
+    ).map((car) => [car.id, candidateOf(car, rules.now)]),
   );
+  const anyMake = watches.get("") ?? [];
   const rows: AlertRow[] = [];
   // Searches with words: the cars that pass their other filters, confirmed in one query each.
   const toConfirm = new Map<Watch, Event[]>();
   for (const event of published) {
     const car = cars.get(event.listingId);
     if (!car) continue;
-    const candidates = [...(watches.get(lower(car.make) ?? "") ?? []), ...(watches.get("") ?? [])];
-    for (const watch of candidates) {
-      if (!passesFilters(watch.filters, watch.categoryId, car, rules)) continue;
+    for (const watch of [...(watches.get(car.makeKey ?? "") ?? []), ...anyMake]) {
+      if (!passes(watch.check, car)) continue;
       if (watch.needsText) {
         const list = toConfirm.get(watch);
         if (list) list.push(event);
@@ -179,21 +232,40 @@ export async function searchAlerts(
       }
     }
   }
+  // One query per distinct words (many searches share them), over the cars that passed any
+  // of those searches' other filters: the results page's own text conditions.
+  const byWords = new Map<
+    string,
+    { words: Pick<SearchFilters, "q" | "location">; ids: Set<number> }
+  >();
   for (const [watch, list] of toConfirm) {
+    const words = { q: watch.filters.q, location: watch.filters.location };
+    const key = JSON.stringify(words);
+    const entry = byWords.get(key) ?? { words, ids: new Set<number>() };
+    for (const event of list) entry.ids.add(event.listingId);
+    byWords.set(key, entry);
+  }
+  const matching = new Map<string, Set<number>>();
+  for (const [key, { words, ids }] of byWords) {
     const found = await tx
       .select({ id: listing.id })
       .from(listing)
       .where(
         and(
-          inArray(
-            listing.id,
-            list.map((event) => event.listingId),
+          inArray(listing.id, [...ids]),
+          searchWhere(
+            { ...words, verified: false, sold: false, sort: "newest", page: 1 },
+            { rules },
           ),
-          searchWhere(watch.filters, { categoryId: watch.categoryId ?? undefined, rules }),
         ),
       );
-    const ids = new Set(found.map((row) => row.id));
-    for (const event of list) if (ids.has(event.listingId)) rows.push(matchRow(watch, event));
+    matching.set(key, new Set(found.map((row) => row.id)));
+  }
+  for (const [watch, list] of toConfirm) {
+    const ids = matching.get(
+      JSON.stringify({ q: watch.filters.q, location: watch.filters.location }),
+    );
+    for (const event of list) if (ids?.has(event.listingId)) rows.push(matchRow(watch, event));
   }
   return rows;
 }

@@ -156,6 +156,33 @@ describe("a saved search's alert", () => {
     expect((await runAlerts(t.services)).emails).toBe(0);
   });
 
+  test("keyword and location words are matched as the results page matches them", async () => {
+    const person = await buyer("Words Wanda");
+    await createSavedSearch(t.db, person.id, {
+      name: "Sunroof Volvo in Denver",
+      categoryId: null,
+      query: "q=sunroof&make=Volvo&location=Denver",
+      frequency: "instant",
+    });
+    const car = (title: string, description: string, location: string) =>
+      createListing(t.db, {
+        sellerId: seller.id,
+        categoryId,
+        make: "Volvo",
+        title,
+        description,
+        location,
+      });
+    await car("Volvo with the roof", "Panoramic sunroof, new tyres.", "Denver, CO");
+    await car("Volvo without", "Cloth seats, new tyres.", "Denver, CO");
+    await car("Volvo far away", "Electric sunroof.", "Austin, TX");
+    expect((await runAlerts(t.services)).emails).toBe(1);
+    const [mail] = (await outbox()).filter((each) => each.to.includes(person.email));
+    expect(mail!.text).toContain("Volvo with the roof");
+    expect(mail!.text).not.toContain("Volvo without");
+    expect(mail!.text).not.toContain("Volvo far away");
+  });
+
   test("an unsubscribe link works only for what it was made for", async () => {
     const a = await buyer("Owner A");
     const b = await buyer("Owner B");
