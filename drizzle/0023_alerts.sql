@@ -59,7 +59,7 @@ ALTER TABLE "listing_price" ADD CONSTRAINT "listing_price_listing_id_listing_id_
 ALTER TABLE "saved_search" ADD CONSTRAINT "saved_search_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_search" ADD CONSTRAINT "saved_search_category_id_category_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."category"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alert_event_idx" ON "alert" USING btree ("event_id","user_id",coalesce("saved_search_id", 0));--> statement-breakpoint
-CREATE INDEX "alert_unmailed_idx" ON "alert" USING btree ("user_id","saved_search_id","id") WHERE "alert"."mailed_at" is null;--> statement-breakpoint
+CREATE INDEX "alert_user_idx" ON "alert" USING btree ("user_id","saved_search_id","id");--> statement-breakpoint
 CREATE INDEX "alert_search_created_idx" ON "alert" USING btree ("saved_search_id","created_at");--> statement-breakpoint
 CREATE INDEX "listing_event_pending_idx" ON "listing_event" USING btree ("id") WHERE "listing_event"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "listing_price_listing_idx" ON "listing_price" USING btree ("listing_id","changed_at","id");--> statement-breakpoint

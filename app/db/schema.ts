@@ -832,10 +832,8 @@ export const alert = pgTable(
   (t) => [
     // An event is told to a person once per saved search, and once for their saved car.
     uniqueIndex("alert_event_idx").on(t.eventId, t.userId, sql`coalesce(${t.savedSearchId}, 0)`),
-    // The digest run: what is not yet mailed, by person.
-    index("alert_unmailed_idx")
-      .on(t.userId, t.savedSearchId, t.id)
-      .where(sql`${t.mailedAt} is null`),
+    // The digest run (what is not yet mailed, by person and search), and deleting a person.
+    index("alert_user_idx").on(t.userId, t.savedSearchId, t.id),
     // "New since last visit" and "matched N cars today" of a saved search.
     index("alert_search_created_idx").on(t.savedSearchId, t.createdAt),
     check("alert_kind", sql`${t.kind} in ('match', 'price', 'sold', 'available', 'removed')`),

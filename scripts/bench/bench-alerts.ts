@@ -91,10 +91,9 @@ async function main() {
     await database.migrate();
     const db = database.db;
     // Start clean: no earlier run's searches, alerts, events or emails.
+    await db.execute(sql`truncate ${alert}, ${heldMail}`);
     await db.delete(savedSearch);
     await db.execute(sql`delete from "user" where email like 'alert.buyer%'`);
-    await db.delete(alert);
-    await db.delete(heldMail);
     await db.execute(sql`delete from listing where title like 'Alert bench %'`);
     await db.update(listingEvent).set({ doneAt: new Date() }).where(isNull(listingEvent.doneAt));
 
