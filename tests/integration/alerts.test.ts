@@ -21,6 +21,7 @@ import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,
 } from "#app/routes/public/unsubscribe/route.tsx";
+import { loader as feedLoader } from "#app/routes/resources/alert-feed/route.tsx";
 import { createCategories, createListing, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { callAction, callLoader, thrownStatus } from "#tests/integration/helpers.ts";
@@ -181,6 +182,41 @@ describe("a saved search's alert", () => {
     expect(mail!.text).toContain("Volvo with the roof");
     expect(mail!.text).not.toContain("Volvo without");
     expect(mail!.text).not.toContain("Volvo far away");
+  });
+
+  test("a saved search's feed: its newest cars for the right token, nothing for another", async () => {
+    const person = await buyer("Feed Fiona");
+    const saved = await createSavedSearch(t.db, person.id, {
+      name: "Feed <Peugeot> & co",
+      categoryId: null,
+      query: "make=Peugeot",
+      frequency: "weekly",
+    });
+    const id = (saved as { id: number }).id;
+    await createListing(t.db, {
+      sellerId: seller.id,
+      categoryId,
+      make: "Peugeot",
+      title: "Peugeot 208 <GT>",
+    });
+    const secret = t.services.config.secret;
+    const token = linkToken(secret, "feed", { search: id });
+    const feed = (await callLoader(feedLoader, {
+      path: `/alerts/feed?token=${token}`,
+      context: t.context(),
+    })) as Response;
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    const xml = await feed.text();
+    expect(xml).toContain("<title>Peugeot 208 &#60;GT&#62; — ");
+    expect(xml).toContain("<title>Feed &#60;Peugeot&#62; &#38; co — Carlot</title>");
+    for (const wrong of [linkToken(secret, "unsubscribe", { search: id }), "s.1.x", ""]) {
+      const refused = (await callLoader(feedLoader, {
+        path: `/alerts/feed?token=${wrong}`,
+        context: t.context(),
+      })) as Response;
+      expect(refused.status).toBe(404);
+    }
   });
 
   test("an unsubscribe link works only for what it was made for", async () => {

@@ -4,7 +4,6 @@ import { data, NavLink, redirect, useNavigation } from "react-router";
 
 import { CompareBar } from "#app/components/compare-tray/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
-import { SavedSearchButton } from "#app/components/saved-search-form.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { SearchFilterPanel } from "./search-filters.tsx";
 import { SearchBar } from "./search-bar.tsx";
@@ -38,6 +37,10 @@ import { browseHeading, saveSearchOf } from "./browse-words.ts";
 
 import type { Route } from "./+types/route";
 
+// Signed-in people's "Save this search" (its dialog, form and schema): visitors get a link.
+const SavedSearchButton = loadWhenShown(() =>
+  import("#app/components/saved-search-form.tsx").then((m) => m.SavedSearchButton),
+);
 // Shown only when nothing matches, and when the address needed correcting.
 const EmptySearch = loadWhenShown(() => import("./empty-search.tsx").then((m) => m.EmptySearch));
 const SearchNotices = loadWhenShown(() =>
