@@ -9,13 +9,8 @@ import path from "node:path";
 import { count, inArray } from "drizzle-orm";
 import pg from "pg";
 
-import {
-  DataDirLockedError,
-  migrationState,
-  openPglite,
-  openPostgres,
-  type Database,
-} from "#app/db/client.server.ts";
+import { migrationState, openPglite, openPostgres, type Database } from "#app/db/client.server.ts";
+import { DataDirLockedError } from "#app/db/data-dir-lock.server.ts";
 import { user } from "#app/db/schema.ts";
 import { DEMO_USERS } from "#app/demo/data.ts";
 import type { DatabaseFacts, Finding } from "#app/services/doctor-findings.server.ts";

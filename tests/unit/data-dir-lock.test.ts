@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { DataDirLockedError, lockDataDir } from "#app/db/client.server.ts";
+import { DataDirLockedError, lockDataDir } from "#app/db/data-dir-lock.server.ts";
 
 const dirs: string[] = [];
 function tempDir() {

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
-import { DataDirLockedError, lockDataDir } from "#app/db/client.server.ts";
+import { DataDirLockedError, lockDataDir } from "#app/db/data-dir-lock.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 import { StorageUnavailableError, type Storage } from "#app/services/storage.server.ts";
 
