@@ -139,7 +139,10 @@ describe("a saved search tells its owner about a new match", () => {
   test("saved from its results page, announced at once, stopped by its link signed out", async () => {
     for (const mail of await mailsTo(BUYER)) seen.add(mail.file);
     const { page } = buyer;
-    await page.goto("/products/allProducts?make=Dodge&maxPrice=30000");
+    // The dialog's code loads once the page shows the button (loadWhenShown).
+    await page.goto("/products/allProducts?make=Dodge&maxPrice=30000", {
+      waitUntil: "networkidle",
+    });
     await page.getByRole("link", { name: "Save this search" }).click();
     const dialog = page.getByRole("dialog", { name: "Save this search" });
     await expect(dialog.getByLabel("Name").inputValue()).resolves.toBe(

@@ -35,12 +35,18 @@ if (!baseUrl && process.env.CI === "true") {
 const SECRET = "edit-keeps-fields-secret-0123456789abcdef";
 
 /**
+ * The price's own bookkeeping (issue 28): how much it fell lately and when. It changes with the
+ * price, exactly as expectPriceOnlyEdit checks, and is empty until a first cut.
+ */
+const PRICE_CUT = ["price_cut", "price_cut_at"];
+
+/**
  * Listing columns a price-only edit may change: the price itself (checked to be the new
- * one), and updated_at, which Drizzle's $onUpdate sets on every UPDATE of the row (it
+ * one) with its cut (checked too), and updated_at, which Drizzle's $onUpdate sets on every UPDATE of the row (it
  * says when the row was last written, not a fact about the car). Every other column,
  * present or future, must come back exactly as it was.
  */
-const MAY_CHANGE = ["resale_price", "updated_at"];
+const MAY_CHANGE = ["resale_price", "updated_at", ...PRICE_CUT];
 
 /** The listing's optional facts, which the sell and edit forms may leave empty. */
 const OPTIONAL = ["fuel", "transmission", "colour", "period_amount", "period_unit"];
@@ -224,6 +230,10 @@ async function expectPriceOnlyEdit(car: Car, arrival: Arrival, dollars: number) 
   const after = await snapshot(car.id);
   expect(after.listing.resale_price).toBe(dollars * 100);
   expect(without(after.listing, MAY_CHANGE)).toEqual(without(before.listing, MAY_CHANGE));
+  // A lower price is a cut of the difference (added to a recent one); a higher one clears it.
+  const was = before.listing.resale_price as number;
+  const earlier = (before.listing.price_cut as number | null) ?? 0;
+  expect(after.listing.price_cut).toBe(dollars * 100 < was ? was - dollars * 100 + earlier : null);
   // Same photo rows (ids, order, keys, sizes), and the files they name are still stored.
   expect(after.photos).toEqual(before.photos);
   const keys = after.photos.flatMap((row) =>
@@ -304,7 +314,9 @@ describe.skipIf(!baseUrl)("a price-only edit keeps everything else", () => {
     const car = cars.get(`full, ${arrival}`)!;
     const before = await snapshot(car.id);
     // The car really has every column filled in (photos' AVIF keys may be empty).
-    const empty = Object.keys(before.listing).filter((column) => before.listing[column] === null);
+    const empty = Object.keys(before.listing).filter(
+      (column) => before.listing[column] === null && !PRICE_CUT.includes(column),
+    );
     expect(empty, "listing columns the full car leaves empty").toEqual([]);
     expect(before.photos).toHaveLength(2);
     await expectPriceOnlyEdit(car, arrival, 31500);
