@@ -24,6 +24,7 @@ import { brandOf, getSiteSettings, publicSiteOf } from "#app/models/site.server.
 import { FALLBACK_SITE, homeTitleOf } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
+import { countUnread } from "#app/models/conversation.server.ts";
 import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -63,11 +64,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     popToast(config, request),
     getSiteSettings(db),
   ]);
+  // The header's count of messages waiting unread (issue 27).
+  const unread = user ? await countUnread(db, user.id) : 0;
   return data(
     // publicUrl: every page's `meta` builds absolute canonical and preview URLs from it.
     // site: the header, the footer and every title show what the operator set.
     {
       user,
+      unread,
       toast: flash.toast,
       publicUrl: config.publicUrl,
       site: publicSiteOf(settings, (key) => storage.url(key), t),
@@ -119,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {t("Skip to content")}
           </a>
           <ProgressBar />
-          <SiteHeader user={rootData?.user ?? null} />
+          <SiteHeader user={rootData?.user ?? null} unread={rootData?.unread ?? 0} />
           {rootData?.user && !rootData.user.emailVerified ? (
             <VerifyEmailBanner email={rootData.user.email} />
           ) : null}

@@ -36,6 +36,10 @@ export default [
   route("savedSearches/:id/results", "routes/resources/saved-search-results/route.tsx"),
   route("alerts/unsubscribe", "routes/public/unsubscribe/route.tsx"),
   route("alerts/feed", "routes/resources/alert-feed/route.tsx"),
+  // Conversations on contact requests (issue 27).
+  route("dashboard/conversations", "routes/dashboard/conversations/route.tsx"),
+  route("dashboard/conversations/:id", "routes/dashboard/conversation/route.tsx"),
+  route("dashboard/conversations/:id/events", "routes/resources/conversation-events/route.tsx"),
   route("wishlist", "routes/resources/wishlist/route.tsx"),
   route("language", "routes/resources/language/route.tsx"),
   route("dashboard/sellCar", "routes/dashboard/seller/sell-car/route.tsx"),

@@ -213,7 +213,10 @@ export async function createApp(options: {
     // This process's own writes show at once (other processes hear the notification,
     // which may arrive a moment after the writer's response).
     app.use((req, res, next) => {
-      if (req.method === "POST") res.on("finish", () => changeFeed.ownWrite());
+      // A message in a conversation changes no page another person is served.
+      if (req.method === "POST" && !req.path.startsWith("/dashboard/conversations/")) {
+        res.on("finish", () => changeFeed.ownWrite());
+      }
       next();
     });
   }

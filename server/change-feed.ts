@@ -1,9 +1,11 @@
 // What a change in the database empties in this process: visitors' stored pages, the
-// shared data behind signed-in pages, the small data caches, and remembered sessions.
+// shared data behind signed-in pages, the small data caches, and remembered sessions; and
+// which open conversation pages hear that their conversation changed.
 // The one place that wires Database.watchPages to them (the integration tests' page
 // cache harness uses it too).
 import type { PageChange } from "#app/db/client.server.ts";
 import { invalidateAll, shareWhileWatched, type Sharing } from "#app/services/cache.server.ts";
+import { conversationChanged } from "#app/services/conversation-events.server.ts";
 import { forgetSessions } from "#app/services/session.server.ts";
 
 type Pages = { flush(): void; setEnabled(enabled: boolean): void };
@@ -41,6 +43,9 @@ export function createChangeFeed(options: {
         invalidateAll(owner);
         forgetSessions(owner);
         pages.setEnabled(change.connected);
+      } else if (change.table === "conversation") {
+        // Only the conversation's open pages care (they fetch their data again).
+        if (change.orderId !== undefined) conversationChanged(owner, change.orderId);
       } else if (change.table === "session") {
         forgetSessions(owner, change.userId);
       } else if (change.table === "user") {

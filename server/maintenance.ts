@@ -5,6 +5,7 @@
 import type { Database } from "#app/db/client.server.ts";
 import { ALERT_JOB_KEY, pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
+import { mailUnreadMessages } from "#app/models/message-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import {
   pruneSellerNotifications,
@@ -74,7 +75,8 @@ export function startMaintenance(options: {
     });
   });
 
-  // Saved searches' and saved cars' alerts: every minute, so "at once" means within one. A
+  // Saved searches' and saved cars' alerts, then emails about unread messages: every minute,
+  // so "at once" means within one. A
   // run that is still going when the next is due is not doubled; another node's run at the
   // same time takes other work (the job claims it in the database).
   let alerts: Promise<unknown> = Promise.resolve();
@@ -86,6 +88,10 @@ export function startMaintenance(options: {
     alerts = database
       .tryExclusive(ALERT_JOB_KEY, () => runAlerts(services))
       .catch(warnFailed("alerts"))
+      // Emails about messages left unread (issue 27): every node may run it; each
+      // conversation is claimed by one.
+      .then(() => mailUnreadMessages(services))
+      .catch(warnFailed("message emails"))
       .finally(() => {
         alertsRunning = false;
       });

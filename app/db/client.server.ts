@@ -77,14 +77,19 @@ export type PoolStats = { max: number; total: number; idle: number | null; waiti
  * changed or ended (`table: "session"` with their id; migration 0007); or the link's state.
  */
 export type PageChange =
-  { table: string; userId?: string; connected: true } | { table: null; connected: boolean };
+  | { table: string; userId?: string; orderId?: number; connected: true }
+  | { table: null; connected: boolean };
 
 /** A `carlot_pages` notification's payload as a change. */
 export function pageChange(payload: string): PageChange {
   const session = /^session:(.+)$/.exec(payload);
-  return session
-    ? { table: "session", userId: session[1]!, connected: true }
-    : { table: payload, connected: true };
+  if (session) return { table: "session", userId: session[1]!, connected: true };
+  // A conversation changed (migration 0024): its open pages listen; no page is emptied.
+  const conversation = /^conversation:(\d+)$/.exec(payload);
+  if (conversation) {
+    return { table: "conversation", orderId: Number(conversation[1]), connected: true };
+  }
+  return { table: payload, connected: true };
 }
 
 export const PAGES_CHANNEL = "carlot_pages";

@@ -28,6 +28,7 @@ import { QUALITIES } from "#app/models/listing.ts";
 import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
+import { MESSAGE_MAX_CHARS } from "#app/models/conversation.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { LANGUAGES } from "#app/i18n/languages.ts";
@@ -62,6 +63,8 @@ export const user = pgTable(
     language: text("language", { enum: LANGUAGES }),
     // How often the person hears about the cars they saved (price cuts, sold, back, removed).
     carAlerts: text("car_alerts", { enum: CAR_ALERT_CHOICES }).notNull().default("daily"),
+    // Whether a message left unread for 10 minutes is emailed (issue 27).
+    messageEmails: boolean("message_emails").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The words of the name and email, for the admin's user search. Stored, so that a
@@ -407,6 +410,19 @@ export const order = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("open"),
     // Why a request was closed: the car was sold or removed.
     closedReason: text("closed_reason", { enum: ORDER_CLOSED_REASONS }),
+    // The request's conversation (issue 27, decision 022): per side, the last message seen,
+    // how many arrived since, since when the oldest of them waits, and when that side was
+    // last emailed about them; with the time of the last message, for the inbox's order.
+    buyerSeenId: bigint("buyer_seen_id", { mode: "number" }),
+    sellerSeenId: bigint("seller_seen_id", { mode: "number" }),
+    buyerUnread: integer("buyer_unread").notNull().default(0),
+    sellerUnread: integer("seller_unread").notNull().default(0),
+    buyerUnreadSince: timestamp("buyer_unread_since", { withTimezone: true }),
+    sellerUnreadSince: timestamp("seller_unread_since", { withTimezone: true }),
+    buyerMailedAt: timestamp("buyer_mailed_at", { withTimezone: true }),
+    sellerMailedAt: timestamp("seller_mailed_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    activeAt: timestamp("active_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -425,6 +441,23 @@ export const order = pgTable(
     index("order_open_seller_idx")
       .on(t.sellerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
+    // The header's unread count: a person's conversations with something unread.
+    index("order_buyer_unread_idx")
+      .on(t.buyerId)
+      .where(sql`${t.buyerUnread} > 0`),
+    index("order_seller_unread_idx")
+      .on(t.sellerId)
+      .where(sql`${t.sellerUnread} > 0`),
+    // The inbox: a person's conversations as buyer and as seller, latest activity first.
+    index("order_buyer_active_idx").on(t.buyerId, t.activeAt.desc(), t.id.desc()),
+    index("order_seller_active_idx").on(t.sellerId, t.activeAt.desc(), t.id.desc()),
+    // The message-email job: sides with messages waiting, oldest first.
+    index("order_buyer_waiting_idx")
+      .on(t.buyerUnreadSince)
+      .where(sql`${t.buyerUnread} > 0`),
+    index("order_seller_waiting_idx")
+      .on(t.sellerUnreadSince)
+      .where(sql`${t.sellerUnread} > 0`),
     // The car and its seller, as one: deleting the car (or the seller's account, which
     // deletes their cars) sets both to null, and the request outlives the car.
     foreignKey({
@@ -837,5 +870,32 @@ export const alert = pgTable(
     // "New since last visit" and "matched N cars today" of a saved search.
     index("alert_search_created_idx").on(t.savedSearchId, t.createdAt),
     check("alert_kind", sql`${t.kind} in ('match', 'price', 'sold', 'available', 'removed')`),
+  ],
+);
+
+// ── Conversations (issue 27, decision 022) ───────────────────────────────────
+// A message on a contact request, from its buyer or its seller: plain text, shown as text.
+// compose_key is the form's own key, so the same compose sent twice (a double click, a retry
+// after a lost answer) is one message.
+export const message = pgTable(
+  "message",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    // Null once the sender's account is deleted.
+    senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    composeKey: text("compose_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A conversation's messages in order (and its last 200).
+    index("message_order_idx").on(t.orderId, t.id),
+    // One message per compose.
+    uniqueIndex("message_compose_idx").on(t.orderId, t.senderId, t.composeKey),
+    check("message_body", chars(t.body, 1, MESSAGE_MAX_CHARS)),
+    check("message_compose_key", chars(t.composeKey, 8, 64)),
   ],
 );

@@ -33,7 +33,7 @@ export const NAMESPACE_RULES: readonly (readonly [RegExp, Namespace])[] = [
   ],
   // What only signed-in people's dashboards show.
   [
-    /^app\/(?:components\/(?:listing-form\/|car-requests-table|wishlist-view)|models\/listing-form\.)/,
+    /^app\/(?:components\/(?:listing-form\/|car-requests-table|wishlist-view|conversation-link)|models\/(?:listing-form|conversation)\.)/,
     "dashboard",
   ],
 ];

@@ -78,11 +78,52 @@ function clearClientStorage() {
   }
 }
 
-export function HeaderAccount({ user }: { user: SessionUser }) {
+/** Messages, with how many wait unread (issue 27). */
+function MessagesLink({ unread }: { unread: number }) {
+  const t = useT();
+  const label =
+    unread > 0
+      ? t("{count, plural, one {Messages, # unread} other {Messages, # unread}}", { count: unread })
+      : t("Messages");
+  return (
+    <NavLink
+      to="/dashboard/conversations"
+      aria-label={label}
+      title={label}
+      className={({ isActive }) =>
+        `relative inline-flex size-9 items-center justify-center rounded-md ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
+      }
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -end-1 -top-1 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-slate-900"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+export function HeaderAccount({ user, unread }: { user: SessionUser; unread: number }) {
   const location = useLocation();
   const t = useT();
   return (
     <>
+      <MessagesLink unread={unread} />
       {/* Keyed by path: the menu starts closed on every page. */}
       <DashboardMenu key={location.pathname} user={user} />
       <UserAvatar user={user} size={32} />

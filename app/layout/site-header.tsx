@@ -26,7 +26,7 @@ const HeaderAccount = loadWhenShown(() =>
   import("./header-account.tsx").then((m) => m.HeaderAccount),
 );
 
-export function SiteHeader({ user }: { user: SessionUser | null }) {
+export function SiteHeader({ user, unread = 0 }: { user: SessionUser | null; unread?: number }) {
   const site = useSite();
   const t = useT();
   return (
@@ -58,7 +58,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         <div className="ms-auto flex items-center gap-2">
           <HeaderLanguage />
           {user ? (
-            <HeaderAccount user={user} />
+            <HeaderAccount user={user} unread={unread} />
           ) : (
             <AppLink
               to="/login"

@@ -4,7 +4,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { isStale } from "#app/models/freshness.ts";
 import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { publicRules } from "#app/models/listing.server.ts";
-import { hasOpenOrder } from "#app/models/order.server.ts";
+import { openOrderOf } from "#app/models/order.server.ts";
 import { hasReported } from "#app/models/report.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Role } from "#app/models/user.ts";
@@ -38,11 +38,14 @@ export async function carForViewer(
   return { listing, awaitingVerification, indexable, currency };
 }
 
-/** Whether the signed-in viewer has an open request for the car, saved it, reported it. */
+/**
+ * The signed-in viewer's open request for the car (its id: its conversation), and whether
+ * they saved it and reported it.
+ */
 export async function viewerMarks(db: Db, viewerId: string | undefined, id: number) {
-  if (viewerId === undefined) return { openRequest: false, saved: false, reported: false };
+  if (viewerId === undefined) return { openRequest: null, saved: false, reported: false };
   const [openRequest, saved, reported] = await Promise.all([
-    hasOpenOrder(db, viewerId, id),
+    openOrderOf(db, viewerId, id),
     savedListingIds(db, viewerId, [id]).then((ids) => ids.length > 0),
     hasReported(db, viewerId, id),
   ]);

@@ -32,6 +32,8 @@ export const DASHBOARD_PAGE_PERMISSION = {
   wishlist: "use:wishlist",
   // Saved searches (issue 28; a dashboard shortcut): saving a search is saving, as a car is.
   savedSearches: "use:wishlist",
+  // Conversations (issue 27): a person's own, as buyer and as seller.
+  conversations: "use:conversation:own",
   sellCar: "create:listing",
   editProduct: "update:listing:own",
   myBuyers: "read:buyers:own",

@@ -33,9 +33,13 @@ export type PlaceOrderResult =
 const refused = (code: "not-found" | "conflict", message: string) =>
   ({ ok: false, code, message }) as const;
 
+/** An account this young is held to LIMITS.ordersPerYoungAccountPerHour. */
+export const YOUNG_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Counts a new request against the buyer's limits: the minute first, and the day
- * only for requests the minute allowed, so a burst does not use up the day.
+ * Counts a new request against the buyer's limits: the minute first, then (for an
+ * account younger than a day) the hour, then the day, each only for requests the ones
+ * before allowed, so a burst does not use up the longer windows.
  */
 async function buyerLimit(db: Db, buyerId: string, now: Date) {
   const minute = await hit(
@@ -45,6 +49,19 @@ async function buyerLimit(db: Db, buyerId: string, now: Date) {
     now.getTime(),
   );
   if (!minute.allowed) return minute;
+  const [account] = await db
+    .select({ createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, buyerId));
+  if (account && now.getTime() - account.createdAt.getTime() < YOUNG_ACCOUNT_MS) {
+    const hour = await hit(
+      db,
+      `order:young:${buyerId}`,
+      LIMITS.ordersPerYoungAccountPerHour,
+      now.getTime(),
+    );
+    if (!hour.allowed) return hour;
+  }
   return hit(db, `order:buyer-day:${buyerId}`, LIMITS.ordersPerBuyerPerDay, now.getTime());
 }
 
@@ -326,8 +343,12 @@ export async function getBuyerContact(
   return row ?? null;
 }
 
-/** Whether this buyer has an open request for this car. */
-export async function hasOpenOrder(db: Db, buyerId: string, listingId: number): Promise<boolean> {
+/** This buyer's open request for this car (its id), or null. */
+export async function openOrderOf(
+  db: Db,
+  buyerId: string,
+  listingId: number,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: order.id })
     .from(order)
@@ -335,5 +356,5 @@ export async function hasOpenOrder(db: Db, buyerId: string, listingId: number): 
       and(eq(order.buyerId, buyerId), eq(order.listingId, listingId), eq(order.status, "open")),
     )
     .limit(1);
-  return Boolean(row);
+  return row?.id ?? null;
 }

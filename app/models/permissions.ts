@@ -10,6 +10,8 @@ const EVERY_MEMBER = [
   "delete:order:own",
   "create:report",
   "use:wishlist",
+  // Write and read the conversations of one's own requests and cars (issue 27).
+  "use:conversation:own",
 ] as const;
 
 export const PERMISSIONS = [

@@ -40,6 +40,9 @@ export const LIMITS = {
   // places dozens a second.
   ordersPerBuyerPerMinute: { max: 5, windowMs: 60_000 },
   ordersPerBuyerPerDay: { max: 40, windowMs: DAY },
+  // New contact requests (each a conversation) from an account younger than a day: the
+  // shape of a fresh scam account writing to every seller (issue 27).
+  ordersPerYoungAccountPerHour: { max: 5, windowMs: HOUR },
   // Contact-request emails to one seller in an hour; the rest wait for one digest.
   sellerNotificationsPerHour: { max: 10, windowMs: HOUR },
   // "Send the link again" for one signed-in account (the email at registration is free).

@@ -53,8 +53,10 @@ async function mails(): Promise<{ to: string; subject: string }[]> {
 
 const to = async (email: string) => (await mails()).filter((mail) => mail.to.includes(email));
 
+// Accounts older than the requests' clocks: the young-account limit has its own test
+// (conversations.test.ts).
 async function person(role: "buyer" | "seller") {
-  const row = await createUser(t.db, { role });
+  const row = await createUser(t.db, { role, createdAt: new Date("2025-01-01T00:00:00Z") });
   return { ...row, role } as unknown as SessionUser & { email: string };
 }
 

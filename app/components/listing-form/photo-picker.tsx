@@ -11,7 +11,7 @@ import { useSite } from "#app/components/use-site.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { initialItems, type Item, type SavedPhoto } from "./photo-list.ts";
 import { PlainPhotoInputs } from "./plain-photo-inputs.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import {
   fileLabel,
   LISTING_PHOTO_MAX_MB,

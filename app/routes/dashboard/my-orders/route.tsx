@@ -17,6 +17,8 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { cancelOrder, loadMyOrdersPage } from "#app/models/order.server.ts";
+import { unreadOf } from "#app/models/conversation.server.ts";
+import { ConversationLink } from "#app/components/conversation-link.tsx";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
@@ -40,7 +42,16 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     parsePage(url.searchParams.get("page")),
     translatorFor(context).t,
   );
-  return { ...page, words: pageWords(context, "dashboard") };
+  const unread = await unreadOf(
+    db,
+    viewer.id,
+    page.rows.map((row) => row.id),
+  );
+  return {
+    ...page,
+    unread: Object.fromEntries(unread),
+    words: pageWords(context, "dashboard"),
+  };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -65,7 +76,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pageCount, total } = loaderData;
+  const { rows, page, pageCount, total, unread } = loaderData;
   // Every row's form posts to this page: its address is resolved once, not per form.
   const formAction = useFormAction();
   const t = useT();
@@ -97,23 +108,26 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
             withStatus={false}
             actionHeader={t("Delete")}
             action={(row) => (
-              <ConfirmDialog
-                action={formAction}
-                fields={{ intent: "cancel", id: String(row.id) }}
-                title={t("Cancel your request for the {car}?", {
-                  car: row.car?.title ?? row.title,
-                })}
-                message={t("Are You Sure To Cancel This Order?")}
-                detail={t("The seller will no longer see your phone number or meeting place.")}
-                confirmLabel={t("Yes, cancel it")}
-                pendingLabel={t("Cancelling…")}
-                tone="danger"
-                trigger={t("Delete")}
-                triggerLabel={t("Delete your request for the {car}", {
-                  car: row.car?.title ?? row.title,
-                })}
-                triggerClassName="inline-flex items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2 text-xs font-semibold text-red-700 shadow-sm ring-1 ring-red-200 hover:bg-red-50"
-              />
+              <span className="flex flex-wrap items-center gap-2">
+                <ConversationLink orderId={row.id} unread={unread[row.id] ?? 0} />
+                <ConfirmDialog
+                  action={formAction}
+                  fields={{ intent: "cancel", id: String(row.id) }}
+                  title={t("Cancel your request for the {car}?", {
+                    car: row.car?.title ?? row.title,
+                  })}
+                  message={t("Are You Sure To Cancel This Order?")}
+                  detail={t("The seller will no longer see your phone number or meeting place.")}
+                  confirmLabel={t("Yes, cancel it")}
+                  pendingLabel={t("Cancelling…")}
+                  tone="danger"
+                  trigger={t("Delete")}
+                  triggerLabel={t("Delete your request for the {car}", {
+                    car: row.car?.title ?? row.title,
+                  })}
+                  triggerClassName="inline-flex items-center justify-center gap-1.5 rounded-lg bg-white px-3 py-2 text-xs font-semibold text-red-700 shadow-sm ring-1 ring-red-200 hover:bg-red-50"
+                />
+              </span>
             )}
           />
           <Pagination page={page} pageCount={pageCount} />

@@ -9,6 +9,7 @@ import { SaveCarButton } from "#app/components/save-car-button.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
 import type { ListingDetail } from "#app/models/listing-detail.server.ts";
+import { conversationPath } from "#app/models/conversation.ts";
 import { listingPath } from "#app/models/listing.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 
@@ -26,7 +27,8 @@ export function BuyerActions({
 }: {
   listing: NonNullable<ListingDetail>;
   viewer: { name: string; email: string };
-  openRequest: boolean;
+  /** The viewer's open request for this car: its conversation. */
+  openRequest: number | null;
   saved: boolean;
   contactOnPage: boolean;
   reply: ContactReply | null;
@@ -74,16 +76,22 @@ export function BuyerActions({
               ),
             }}
           />
+          <AppLink
+            to={conversationPath(openRequest)}
+            className="mt-2 flex w-fit items-center rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            {t("Open your conversation with the seller")}
+          </AppLink>
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        {!notice && !openRequest && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
+        {!notice && openRequest === null && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
         <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
         {!own && !reported && !reportOnPage ? (
           <ReportCarButton path={listingPath(listing.id)} title={listing.title} />
         ) : null}
       </div>
-      {!notice && !openRequest && contactOnPage ? <ContactSellerInline {...contact} /> : null}
+      {!notice && openRequest === null && contactOnPage ? <ContactSellerInline {...contact} /> : null}
       {!own && reported ? (
         <p className="mt-3 text-sm text-slate-600">
           {t("You reported this car to the admins. Thank you: they will look at it.")}

@@ -15,6 +15,8 @@ import { UrlDialog } from "./url-dialog.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { findMyBuyers, getBuyerContact } from "#app/models/order.server.ts";
+import { unreadOf } from "#app/models/conversation.server.ts";
+import { ConversationLink } from "#app/components/conversation-link.tsx";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 
@@ -37,13 +39,23 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     const { t } = translatorFor(context);
     throw data(t("This request is not open, or it is not for one of your cars."), { status: 404 });
   }
-  return { ...buyers, contact, words: pageWords(context, "dashboard") };
+  const unread = await unreadOf(
+    db,
+    viewer.id,
+    buyers.rows.map((row) => row.id),
+  );
+  return {
+    ...buyers,
+    contact,
+    unread: Object.fromEntries(unread),
+    words: pageWords(context, "dashboard"),
+  };
 }
 
 type BuyerRow = Awaited<ReturnType<typeof loader>>["rows"][number];
 
 export default function MyBuyers({ loaderData }: Route.ComponentProps) {
-  const { rows, page, pageCount, contact } = loaderData;
+  const { rows, page, pageCount, contact, unread } = loaderData;
   const t = useT();
   const pageQuery = page > 1 ? `?page=${page}` : "";
   const columns: Column<BuyerRow>[] = [
@@ -81,6 +93,10 @@ export default function MyBuyers({ loaderData }: Route.ComponentProps) {
           </span>
         </AppLink>
       ),
+    },
+    {
+      header: t("Conversation"),
+      cell: (row) => <ConversationLink orderId={row.id} unread={unread[row.id] ?? 0} />,
     },
   ];
   return (

@@ -1,0 +1,364 @@
+// Conversations (issue 27, decision 022): the messages of a contact request between its
+// buyer and its seller. Only those two read or write one; anyone else is answered as if it
+// did not exist. A request that is no longer open (car sold or removed, request cancelled)
+// keeps its messages and takes no new ones.
+//
+// Each side's read state lives on the order row (last seen message, unread count and since
+// when), updated in the transaction that adds a message, so the header's count is read from
+// one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
+// `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { listing, message, order, user } from "#app/db/schema.ts";
+import {
+  CONVERSATION_MESSAGES,
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGES_SHOWN,
+  type ClosedWhy,
+  type MessageInput,
+  type Side,
+} from "#app/models/conversation.ts";
+import { readPage } from "#app/models/id.ts";
+import type { Problem } from "#app/models/problem.ts";
+import { hit, undo, type Limit } from "#app/services/rate-limit.server.ts";
+
+/** Messages one person may send in a minute, over all their conversations. */
+export const MESSAGES_PER_MINUTE: Limit = { max: 20, windowMs: 60_000 };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The columns of one side's read state. */
+const sideColumns = (side: Side) =>
+  side === "buyer"
+    ? {
+        person: order.buyerId,
+        seen: order.buyerSeenId,
+        unread: order.buyerUnread,
+        since: order.buyerUnreadSince,
+      }
+    : {
+        person: order.sellerId,
+        seen: order.sellerSeenId,
+        unread: order.sellerUnread,
+        since: order.sellerUnreadSince,
+      };
+
+const other = (side: Side): Side => (side === "buyer" ? "seller" : "buyer");
+
+/** Why a request takes no more messages, or null while it is open. */
+export function closedWhy(row: { status: string; closedReason: string | null }): ClosedWhy | null {
+  if (row.status === "open") return null;
+  if (row.status === "cancelled") return "cancelled";
+  return row.closedReason === "sold" ? "sold" : "removed";
+}
+
+/** The request `orderId` if `userId` is its buyer or its seller, with that person's side. */
+async function participantOf(db: Db | Tx, userId: string, orderId: number, lock = false) {
+  const query = db
+    .select({
+      id: order.id,
+      buyerId: order.buyerId,
+      sellerId: order.sellerId,
+      status: order.status,
+      closedReason: order.closedReason,
+    })
+    .from(order)
+    .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
+  const [row] = await (lock ? query.for("update") : query);
+  if (!row) return null;
+  const side: Side = row.buyerId === userId ? "buyer" : "seller";
+  return { ...row, side };
+}
+
+/**
+ * Marks everything in the conversation as seen by `userId`: their unread count goes to
+ * zero and the other side's "Seen" shows. Changes nothing (and announces nothing) when
+ * there is nothing new.
+ */
+export async function markSeen(db: Db, userId: string, orderId: number): Promise<void> {
+  const mine = await participantOf(db, userId, orderId);
+  if (!mine) return;
+  const columns = sideColumns(mine.side);
+  const latest = sql<number>`(select max(${message.id}) from ${message} where ${message.orderId} = ${orderId})`;
+  await db
+    .update(order)
+    .set({
+      [mine.side === "buyer" ? "buyerSeenId" : "sellerSeenId"]: latest,
+      [mine.side === "buyer" ? "buyerUnread" : "sellerUnread"]: 0,
+      [mine.side === "buyer" ? "buyerUnreadSince" : "sellerUnreadSince"]: null,
+    })
+    .where(
+      and(
+        eq(order.id, orderId),
+        eq(columns.person, userId),
+        sql`(${columns.seen} is distinct from ${latest} or ${columns.unread} > 0)`,
+      ),
+    );
+}
+
+export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversation>>>;
+
+/**
+ * One conversation as `userId` sees it: the car, the other person, the latest messages
+ * (oldest first), whether the other side has seen the last of them, and whether it is
+ * closed. The buyer's phone number and meeting place are there for the seller only while
+ * the request is open (decision 22). Null for anyone but the two.
+ */
+export async function getConversation(db: Db, userId: string, orderId: number) {
+  const [row] = await db
+    .select({
+      id: order.id,
+      buyerId: order.buyerId,
+      sellerId: order.sellerId,
+      status: order.status,
+      closedReason: order.closedReason,
+      listingId: order.listingId,
+      listingTitle: order.listingTitle,
+      carTitle: listing.title,
+      buyerName: order.buyerName,
+      buyerPhone: order.buyerPhone,
+      meetingLocation: order.meetingLocation,
+      buyerSeenId: order.buyerSeenId,
+      sellerSeenId: order.sellerSeenId,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .leftJoin(listing, eq(listing.id, order.listingId))
+    .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
+  if (!row) return null;
+  const side: Side = row.buyerId === userId ? "buyer" : "seller";
+  const otherId = side === "buyer" ? row.sellerId : row.buyerId;
+  const [latest, people] = await Promise.all([
+    db
+      .select({
+        id: message.id,
+        senderId: message.senderId,
+        body: message.body,
+        createdAt: message.createdAt,
+      })
+      .from(message)
+      .where(eq(message.orderId, orderId))
+      .orderBy(desc(message.id))
+      .limit(MESSAGES_SHOWN),
+    otherId
+      ? db
+          .select({ id: user.id, name: user.name, image: user.image })
+          .from(user)
+          .where(eq(user.id, otherId))
+      : Promise.resolve([]),
+  ]);
+  const messages = latest.reverse().map((item) => ({
+    id: item.id,
+    mine: item.senderId === userId,
+    body: item.body,
+    createdAt: item.createdAt.toISOString(),
+  }));
+  const theirSeen = (side === "buyer" ? row.sellerSeenId : row.buyerSeenId) ?? 0;
+  const lastMine = messages.findLast((item) => item.mine);
+  const closed = closedWhy(row);
+  const person = people[0];
+  return {
+    id: row.id,
+    side,
+    closed,
+    car: { id: row.listingId, title: row.carTitle ?? row.listingTitle },
+    other: {
+      // The buyer's name is the one given on the request; a deleted account has none.
+      name: side === "seller" ? row.buyerName : (person?.name ?? null),
+      image: person?.image ?? null,
+    },
+    contact:
+      side === "seller" && closed === null
+        ? { phone: row.buyerPhone, meetingLocation: row.meetingLocation }
+        : null,
+    messages,
+    seenLastMine: lastMine ? theirSeen >= lastMine.id : false,
+    startedAt: row.createdAt.toISOString(),
+  };
+}
+
+export type SendResult =
+  | { ok: true; messageId: number; again: boolean }
+  | ({ ok: false; message: string } & Problem<"not-found" | "conflict" | "rate-limited">);
+
+/**
+ * Sends a message from `senderId` on request `orderId`. Counted against the sender's
+ * minute first; then, in one transaction holding the request's row: only its two
+ * people, only while it is open, and once per compose key (a second send of the same
+ * compose answers with the first message, `again`). The recipient's unread count and
+ * waiting time change with it.
+ */
+export async function sendMessage(
+  db: Db,
+  senderId: string,
+  orderId: number,
+  input: MessageInput,
+  options: { now?: Date; limits?: boolean } = {},
+): Promise<SendResult> {
+  const now = options.now ?? new Date();
+  if (options.limits !== false) {
+    const limit = await hit(db, `message:${senderId}`, MESSAGES_PER_MINUTE, now.getTime());
+    if (!limit.allowed) {
+      return {
+        ok: false,
+        code: "rate-limited",
+        message: CONVERSATION_MESSAGES.tooMany,
+        retryAfterSeconds: limit.retryAfterSeconds,
+      };
+    }
+  }
+  const sent = await db.transaction(async (tx): Promise<SendResult> => {
+    const mine = await participantOf(tx, senderId, orderId, true);
+    if (!mine) return { ok: false, code: "not-found", message: CONVERSATION_MESSAGES.missing };
+    const [earlier] = await tx
+      .select({ id: message.id })
+      .from(message)
+      .where(
+        and(
+          eq(message.orderId, orderId),
+          eq(message.senderId, senderId),
+          eq(message.composeKey, input.composeKey),
+        ),
+      );
+    if (earlier) return { ok: true, messageId: earlier.id, again: true };
+    if (closedWhy(mine) !== null) {
+      return { ok: false, code: "conflict", message: CONVERSATION_MESSAGES.closed };
+    }
+    const [created] = await tx
+      .insert(message)
+      .values({ orderId, senderId, body: input.body, composeKey: input.composeKey })
+      .returning({ id: message.id });
+    if (!created) throw new Error("the message was not stored");
+    const them = sideColumns(other(mine.side));
+    const me = mine.side;
+    await tx
+      .update(order)
+      .set({
+        [me === "buyer" ? "sellerUnread" : "buyerUnread"]: sql`${them.unread} + 1`,
+        [me === "buyer" ? "sellerUnreadSince" : "buyerUnreadSince"]:
+          sql`coalesce(${them.since}, ${now.toISOString()}::timestamptz)`,
+        // Writing is reading: the sender has seen everything up to their own message.
+        [me === "buyer" ? "buyerSeenId" : "sellerSeenId"]: created.id,
+        [me === "buyer" ? "buyerUnread" : "sellerUnread"]: 0,
+        [me === "buyer" ? "buyerUnreadSince" : "sellerUnreadSince"]: null,
+        lastMessageAt: now,
+        activeAt: now,
+      })
+      .where(eq(order.id, orderId));
+    return { ok: true, messageId: created.id, again: false };
+  });
+  // A compose sent again (a retry, a double click) is not another message for the limit.
+  if (sent.ok && sent.again && options.limits !== false) await undo(db, `message:${senderId}`);
+  return sent;
+}
+
+/** How many messages wait unread for `userId`, over all their conversations. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  // Each sum reads only the person's conversations with something unread (partial indexes).
+  const [asBuyer, asSeller] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${order.buyerUnread}), 0)::int` })
+      .from(order)
+      .where(and(eq(order.buyerId, userId), gt(order.buyerUnread, 0))),
+    db
+      .select({ n: sql<number>`coalesce(sum(${order.sellerUnread}), 0)::int` })
+      .from(order)
+      .where(and(eq(order.sellerId, userId), gt(order.sellerUnread, 0))),
+  ]);
+  return Number(asBuyer[0]?.n ?? 0) + Number(asSeller[0]?.n ?? 0);
+}
+
+/**
+ * The inbox: a person's conversations as buyer and as seller (cancelled requests left
+ * out), latest activity first, with the last message and how many wait unread.
+ */
+export async function findConversations(db: Db, userId: string, page: number) {
+  const mine = and(
+    or(eq(order.buyerId, userId), eq(order.sellerId, userId)),
+    inArray(order.status, ["open", "closed"]),
+  );
+  const [totals] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(order)
+    .where(mine);
+  return readPage(Number(totals?.n ?? 0), page, CONVERSATIONS_PAGE_SIZE, async (offset) => {
+    const rows = await db
+      .select({
+        id: order.id,
+        buyerId: order.buyerId,
+        buyerName: order.buyerName,
+        sellerName: user.name,
+        listingId: order.listingId,
+        title: sql<string>`coalesce(${listing.title}, ${order.listingTitle})`,
+        status: order.status,
+        closedReason: order.closedReason,
+        buyerUnread: order.buyerUnread,
+        sellerUnread: order.sellerUnread,
+        activeAt: order.activeAt,
+        last: sql<string | null>`(select left(${message.body}, 140) from ${message}
+                                   where ${message.orderId} = ${order.id}
+                                   order by ${message.id} desc limit 1)`,
+      })
+      .from(order)
+      .leftJoin(listing, eq(listing.id, order.listingId))
+      .leftJoin(user, eq(user.id, order.sellerId))
+      .where(mine)
+      .orderBy(desc(order.activeAt), desc(order.id))
+      .limit(CONVERSATIONS_PAGE_SIZE)
+      .offset(offset);
+    return rows.map((row) => {
+      const side: Side = row.buyerId === userId ? "buyer" : "seller";
+      return {
+        id: row.id,
+        side,
+        title: row.title,
+        with: side === "buyer" ? row.sellerName : row.buyerName,
+        closed: closedWhy(row),
+        unread: side === "buyer" ? row.buyerUnread : row.sellerUnread,
+        last: row.last,
+        activeAt: row.activeAt.toISOString(),
+      };
+    });
+  });
+}
+
+/** The unread counts of some of a person's requests (My Orders and My Buyers rows). */
+export async function unreadOf(
+  db: Db,
+  userId: string,
+  orderIds: number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: order.id,
+      n: sql<number>`case when ${order.buyerId} = ${userId} then ${order.buyerUnread} else ${order.sellerUnread} end`,
+    })
+    .from(order)
+    .where(
+      and(
+        inArray(order.id, orderIds),
+        or(
+          and(eq(order.buyerId, userId), gt(order.buyerUnread, 0)),
+          and(eq(order.sellerId, userId), gt(order.sellerUnread, 0)),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}
+
+/** Whether `userId` is the buyer or the seller of request `orderId`. */
+export async function isParticipant(db: Db, userId: string, orderId: number): Promise<boolean> {
+  return (await participantOf(db, userId, orderId)) !== null;
+}
+
+/** Whether `userId` is emailed about messages left unread. */
+export async function messageEmailsOf(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: user.messageEmails }).from(user).where(eq(user.id, userId));
+  return row?.on ?? true;
+}
+
+export async function setMessageEmails(db: Db, userId: string, on: boolean): Promise<void> {
+  await db.update(user).set({ messageEmails: on }).where(eq(user.id, userId));
+}

@@ -1,0 +1,107 @@
+// Conversation vocabulary shared by client and server (issue 27, decision 022): every
+// contact request ("order") is a conversation between its buyer and its seller.
+import { z } from "zod";
+
+import { msg } from "#app/i18n/translator.ts";
+import { filledText, textField } from "#app/models/text-field.ts";
+
+/** The longest message, in characters. */
+export const MESSAGE_MAX_CHARS = 2000;
+/** Messages a conversation page shows: the latest ones, oldest first. */
+export const MESSAGES_SHOWN = 200;
+/** Conversations an inbox page lists. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
+
+/** Which side of a conversation a person is on. */
+export type Side = "buyer" | "seller";
+
+/** Why a conversation no longer takes messages. */
+export type ClosedWhy = "sold" | "removed" | "cancelled";
+
+export const CONVERSATION_MESSAGES = {
+  bodyRequired: msg("Write a message first."),
+  bodyTooLong: msg("Keep a message within 2,000 characters."),
+  composeKey: msg("This form is out of date. Reload the page and send your message again."),
+  sent: msg("Message sent."),
+  missing: msg("This conversation does not exist, or is not yours."),
+  closed: msg("This conversation is closed: no new messages can be sent."),
+  tooMany: msg("You are sending messages very fast. Wait a moment, then send again."),
+  closedSold: msg("The car was sold, so this conversation is closed."),
+  closedRemoved: msg("The car was removed from the site, so this conversation is closed."),
+  closedCancelled: msg("The request was cancelled, so this conversation is closed."),
+} as const;
+
+export const CLOSED_TEXT: Record<ClosedWhy, string> = {
+  sold: CONVERSATION_MESSAGES.closedSold,
+  removed: CONVERSATION_MESSAGES.closedRemoved,
+  cancelled: CONVERSATION_MESSAGES.closedCancelled,
+};
+
+export const messageFormSchema = z.object({
+  body: filledText(CONVERSATION_MESSAGES.bodyRequired, { kind: "multi-line" }).max(
+    MESSAGE_MAX_CHARS,
+    CONVERSATION_MESSAGES.bodyTooLong,
+  ),
+  // A fresh random key per compose (the page renders one): the same compose sent twice is
+  // one message.
+  composeKey: textField({ required: CONVERSATION_MESSAGES.composeKey }).regex(
+    /^[A-Za-z0-9_-]{8,64}$/,
+    CONVERSATION_MESSAGES.composeKey,
+  ),
+});
+export type MessageInput = z.infer<typeof messageFormSchema>;
+
+/** The conversation page of a request. */
+export const conversationPath = (orderId: number) => `/dashboard/conversations/${orderId}`;
+
+/**
+ * The message text cut into plain text and web addresses, for showing addresses as text
+ * that becomes a link only when clicked (the reader sees where it goes first).
+ */
+export function textParts(body: string): { text: string; url: boolean }[] {
+  const parts: { text: string; url: boolean }[] = [];
+  let last = 0;
+  for (const match of body.matchAll(/\bhttps?:\/\/[^\s<>"']+/gi)) {
+    const at = match.index;
+    // Trailing punctuation ends a sentence, not the address.
+    const url = match[0].replace(/[.,;:!?)\]]+$/, "");
+    if (at > last) parts.push({ text: body.slice(last, at), url: false });
+    parts.push({ text: url, url: true });
+    last = at + url.length;
+  }
+  if (last < body.length) parts.push({ text: body.slice(last), url: false });
+  return parts;
+}
+
+/** What a message that reads like a known scam asks for (message-warnings.server.ts). */
+export const WARNING_KINDS = [
+  "deposit",
+  "gift-card",
+  "transfer",
+  "shipping",
+  "pay-link",
+  "code",
+] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+
+/** The plain warning the recipient reads beside such a message. */
+export const WARNING_TEXT: Record<WarningKind, string> = {
+  deposit: msg(
+    "This message asks for a deposit or a payment before a viewing. Never pay before you have seen the car and its papers.",
+  ),
+  "gift-card": msg(
+    "This message mentions gift cards. No honest seller or buyer asks to be paid in gift cards.",
+  ),
+  transfer: msg(
+    "This message asks for a wire transfer, a money-transfer service or crypto. Money sent that way cannot be got back.",
+  ),
+  shipping: msg(
+    "This message talks about a courier or shipping the car. Scammers use fake delivery services: see the car in person.",
+  ),
+  "pay-link": msg(
+    "This message asks you to pay through a link or another site. Do not pay or sign in through links from strangers.",
+  ),
+  code: msg(
+    "This message asks for a code. Never pass on a code sent to your phone or email: it can open your accounts.",
+  ),
+};

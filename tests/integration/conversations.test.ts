@@ -1,0 +1,408 @@
+// Conversations on contact requests (issue 27) at the loader/action boundary: only the
+// buyer and the seller read or write one; a compose sent 20 times at once is one message;
+// unread counts and "Seen"; closed conversations take nothing; the minute's limit answers
+// 429 with what was typed; warnings beside scam-like messages; the unread-message email
+// after 10 minutes, at most once an hour; and the young-account limit on new requests.
+import fs from "node:fs/promises";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+
+import { listing, message, order, rateLimit, user } from "#app/db/schema.ts";
+import { countUnread, markSeen, sendMessage } from "#app/models/conversation.server.ts";
+import { CONVERSATION_MESSAGES, MESSAGE_MAX_CHARS, textParts } from "#app/models/conversation.ts";
+import { mailUnreadMessages } from "#app/models/message-mail.server.ts";
+import { warningsFor } from "#app/models/message-warnings.server.ts";
+import { placeOrder } from "#app/models/order.server.ts";
+import { cancelOrder } from "#app/models/order.server.ts";
+import { TEXT_MESSAGES } from "#app/models/text.ts";
+import type { SessionUser } from "#app/models/user.ts";
+import * as page from "#app/routes/dashboard/conversation/route.tsx";
+import * as inbox from "#app/routes/dashboard/conversations/route.tsx";
+import * as events from "#app/routes/resources/conversation-events/route.tsx";
+import { readOutbox } from "#scripts/test/lib/outbox.ts";
+import { createCategories, createListing } from "#tests/factories.ts";
+import { createTestDatabase, type TestEnv } from "#tests/db.ts";
+import { callAction, callLoaderAs, dataOf, responseOf, thrownStatus } from "./helpers.ts";
+import { signIn } from "./listing-helpers.ts";
+
+let t: TestEnv;
+let sedanId: number;
+type Person = { id: string; cookie: string };
+let seller: Person;
+let buyer: Person;
+let stranger: Person;
+let otherSeller: Person;
+
+const request = {
+  buyerName: "Liam Carter",
+  buyerPhone: "+1 512 555 0100",
+  meetingLocation: "Central Station car park",
+};
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const [sedan] = await createCategories(t.db);
+  sedanId = sedan!.id;
+  seller = await signIn(t, "seller");
+  buyer = await signIn(t, "buyer");
+  stranger = await signIn(t, "buyer");
+  otherSeller = await signIn(t, "seller");
+  await t.db.update(user).set({ emailVerified: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(rateLimit);
+  await fs.rm(t.outbox, { recursive: true, force: true });
+});
+
+async function sessionUser(person: Person): Promise<SessionUser> {
+  const [row] = await t.db.select().from(user).where(eq(user.id, person.id));
+  return { ...row!, role: row!.role, language: null } as SessionUser;
+}
+
+/** A new car of `seller` and the buyer's request for it: its id. */
+async function newConversation(): Promise<number> {
+  const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedanId });
+  const placed = await placeOrder(t.services, await sessionUser(buyer), car.id, request);
+  if (!placed.ok) throw new Error(placed.message);
+  return placed.orderId;
+}
+
+const open = (who: Person, id: number) =>
+  callLoaderAs(page.loader, {
+    path: `/dashboard/conversations/${id}`,
+    params: { id: String(id) },
+    cookie: who.cookie,
+    context: t.context(),
+  });
+
+const send = (who: Person, id: number, body: string, composeKey: string = crypto.randomUUID()) =>
+  callAction(page.action, {
+    path: `/dashboard/conversations/${id}`,
+    params: { id: String(id) },
+    form: { intent: "send", body, composeKey },
+    cookie: who.cookie,
+    context: t.context(),
+  });
+
+const bodies = async (id: number) =>
+  (await t.db.select({ body: message.body }).from(message).where(eq(message.orderId, id))).map(
+    (row) => row.body,
+  );
+
+describe("who may read and write", () => {
+  test("the buyer and the seller talk; the seller sees the buyer's contact while open", async () => {
+    const id = await newConversation();
+    const sent = await responseOf(() => send(buyer, id, "Hello! Is the car still available?"));
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/dashboard/conversations/${id}`);
+    const seen = await open(seller, id);
+    expect(seen.conversation.side).toBe("seller");
+    expect(seen.conversation.messages.map((item) => [item.mine, item.body])).toEqual([
+      [false, "Hello! Is the car still available?"],
+    ]);
+    expect(seen.conversation.contact).toEqual({
+      phone: request.buyerPhone,
+      meetingLocation: request.meetingLocation,
+    });
+    const mine = await open(buyer, id);
+    expect(mine.conversation.side).toBe("buyer");
+    expect(mine.conversation.contact).toBeNull();
+    expect(mine.conversation.messages[0]?.mine).toBe(true);
+  });
+
+  test("a third person can neither read, write nor listen: answered as missing", async () => {
+    const id = await newConversation();
+    for (const other of [stranger, otherSeller]) {
+      expect(await thrownStatus(() => open(other, id))).toBe(404);
+      const refused = await send(other, id, "Let me in");
+      expect(dataOf(refused).status).toBe(404);
+      expect(
+        await thrownStatus(() =>
+          callLoaderAs(events.loader, {
+            path: `/dashboard/conversations/${id}/events`,
+            params: { id: String(id) },
+            cookie: other.cookie,
+            context: t.context(),
+          }),
+        ),
+      ).toBe(404);
+    }
+    expect(await bodies(id)).toEqual([]);
+    // Signed out: to the login page.
+    const signedOut = await responseOf(() =>
+      callLoaderAs(page.loader, {
+        path: `/dashboard/conversations/${id}`,
+        params: { id: String(id) },
+        context: t.context(),
+      }),
+    );
+    expect(signedOut.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  test("the event stream opens for a participant", async () => {
+    const id = await newConversation();
+    const controller = new AbortController();
+    const url = new URL(`http://localhost:3000/dashboard/conversations/${id}/events`);
+    const response = (await events.loader({
+      request: new Request(url, { headers: { cookie: buyer.cookie }, signal: controller.signal }),
+      url,
+      params: { id: String(id) },
+      context: t.context(),
+      pattern: "",
+    } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("Cache-Control")).toContain("no-transform");
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("retry:");
+    controller.abort();
+  });
+});
+
+describe("messages", () => {
+  test("20 identical sends at once are one message; 20 different ones are 20", async () => {
+    const id = await newConversation();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => responseOf(() => send(buyer, id, "Once only", key))),
+    );
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    expect(await bodies(id)).toEqual(["Once only"]);
+    await Promise.all(
+      Array.from({ length: 19 }, (_, n) => responseOf(() => send(buyer, id, `Message ${n}`))),
+    );
+    expect(await bodies(id)).toHaveLength(20);
+    const [row] = await t.db.select().from(order).where(eq(order.id, id));
+    expect(row!.sellerUnread).toBe(20);
+  });
+
+  test("unread counts go to zero when opened, and the sender sees Seen", async () => {
+    const id = await newConversation();
+    const before = await countUnread(t.db, seller.id);
+    await responseOf(() => send(buyer, id, "First"));
+    await responseOf(() => send(buyer, id, "Second"));
+    expect(await countUnread(t.db, seller.id)).toBe(before + 2);
+    expect((await open(buyer, id)).conversation.seenLastMine).toBe(false);
+    await markSeen(t.db, seller.id, id);
+    expect(await countUnread(t.db, seller.id)).toBe(before);
+    expect((await open(buyer, id)).conversation.seenLastMine).toBe(true);
+    // The seller answers: the buyer has one unread, and the seller's own is still zero.
+    await responseOf(() => send(seller, id, "Yes, come on Saturday"));
+    expect(await countUnread(t.db, buyer.id)).toBeGreaterThanOrEqual(1);
+    expect(await countUnread(t.db, seller.id)).toBe(before);
+  });
+
+  test("bad messages get a clear message next to the field, and nothing is stored", async () => {
+    const id = await newConversation();
+    const cases: [string, string][] = [
+      ["   ", CONVERSATION_MESSAGES.bodyRequired],
+      ["x".repeat(MESSAGE_MAX_CHARS + 1), CONVERSATION_MESSAGES.bodyTooLong],
+      ["nul\u0000byte", TEXT_MESSAGES.control],
+    ];
+    for (const [body, expected] of cases) {
+      const { status, data } = dataOf<{ result: { error?: Record<string, string[]> } }>(
+        await send(buyer, id, body),
+      );
+      expect(status).toBe(400);
+      expect(data.result.error?.body?.[0]).toBe(expected);
+    }
+    const badKey = dataOf<{ result: { error?: Record<string, string[]> } }>(
+      await send(buyer, id, "Hello", "<script>"),
+    );
+    expect(badKey.status).toBe(400);
+    expect(await bodies(id)).toEqual([]);
+  });
+
+  test("a closed conversation keeps its messages and takes no more", async () => {
+    const sold = await newConversation();
+    await responseOf(() => send(buyer, sold, "Before the sale"));
+    const [row] = await t.db.select().from(order).where(eq(order.id, sold));
+    await t.db
+      .update(order)
+      .set({ status: "closed", closedReason: "sold" })
+      .where(eq(order.id, sold));
+    await t.db.update(listing).set({ status: "sold" }).where(eq(listing.id, row!.listingId!));
+    const refused = dataOf<{ result: { error?: Record<string, string[]> } }>(
+      await send(seller, sold, "After the sale"),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.data.result.error?.[""]?.[0]).toBe(CONVERSATION_MESSAGES.closed);
+    const view = await open(buyer, sold);
+    expect(view.conversation.closed).toBe("sold");
+    expect(view.conversation.messages.map((item) => item.body)).toEqual(["Before the sale"]);
+
+    const cancelled = await newConversation();
+    expect(await cancelOrder(t.db, buyer.id, cancelled)).toBe(true);
+    expect((await open(seller, cancelled)).conversation.closed).toBe("cancelled");
+    expect((await open(seller, cancelled)).conversation.contact).toBeNull();
+  });
+
+  test("past 20 a minute: 429 with Retry-After, and the typed message comes back", async () => {
+    const id = await newConversation();
+    for (let n = 0; n < 20; n++) await responseOf(() => send(buyer, id, `Quick ${n}`));
+    const limited = await send(buyer, id, "One too many");
+    const { status, data } = dataOf<{
+      result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+    }>(limited);
+    expect(status).toBe(429);
+    const init = (limited as { init: { headers: Record<string, string> } }).init;
+    expect(Number(init.headers["Retry-After"])).toBeGreaterThan(0);
+    expect(data.result.error?.[""]?.[0]).toBe(CONVERSATION_MESSAGES.tooMany);
+    expect(data.result.initialValue?.body).toBe("One too many");
+    expect(await bodies(id)).toHaveLength(20);
+  });
+
+  test("scam-like messages carry warnings for their reader only", async () => {
+    expect(warningsFor("Please pay a deposit by Western Union first")).toEqual([
+      "deposit",
+      "transfer",
+    ]);
+    expect(warningsFor("Send me the code you got by SMS")).toEqual(["code"]);
+    expect(warningsFor("Puedo pagar con tarjeta regalo")).toEqual(["gift-card", "pay-link"]);
+    expect(warningsFor("أرسل العربون أولاً")).toEqual(["deposit"]);
+    expect(warningsFor("Is the car still available? I can come on Saturday.")).toEqual([]);
+    // Inside a longer word it is not the word.
+    expect(warningsFor("The redeposited paint")).toEqual([]);
+    const id = await newConversation();
+    await responseOf(() => send(seller, id, "Pay the courier a deposit and he brings the car"));
+    const buyerView = await open(buyer, id);
+    expect(buyerView.conversation.messages[0]?.warnings).toEqual(["deposit", "shipping"]);
+    const sellerView = await open(seller, id);
+    expect(sellerView.conversation.messages[0]?.warnings).toEqual([]);
+  });
+
+  test("addresses in messages are text, cut from the sentence around them", () => {
+    expect(textParts("See https://example.com/pay. Thanks")).toEqual([
+      { text: "See ", url: false },
+      { text: "https://example.com/pay", url: true },
+      { text: ". Thanks", url: false },
+    ]);
+    expect(textParts("javascript:alert(1)")).toEqual([{ text: "javascript:alert(1)", url: false }]);
+  });
+
+  test("the inbox lists both sides' conversations with their unread counts", async () => {
+    const id = await newConversation();
+    await responseOf(() => send(buyer, id, "Inbox check"));
+    const list = await callLoaderAs(inbox.loader, {
+      path: "/dashboard/conversations",
+      cookie: seller.cookie,
+      context: t.context(),
+    });
+    const row = list.rows.find((item) => item.id === id);
+    expect(row).toMatchObject({ side: "seller", unread: 1, last: "Inbox check" });
+    expect(row?.with).toBe(request.buyerName);
+  });
+});
+
+describe("emails about unread messages", () => {
+  // Only this block's conversations wait unread.
+  beforeEach(async () => {
+    await t.db.update(order).set({ buyerUnread: 0, sellerUnread: 0 });
+  });
+
+  test("after 10 minutes unread, once; again only after an hour and something new", async () => {
+    const id = await newConversation();
+    const start = new Date();
+    await sendMessage(
+      t.db,
+      buyer.id,
+      id,
+      { body: "Are you there?", composeKey: "first-compose" },
+      { now: start },
+    );
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    expect(await mailUnreadMessages(t.services, at(5))).toBe(0);
+    expect(await mailUnreadMessages(t.services, at(11))).toBe(1);
+    expect(await mailUnreadMessages(t.services, at(12))).toBe(0);
+    const [sellerRow] = await t.db.select().from(user).where(eq(user.id, seller.id));
+    const mails = (await readOutbox(t.outbox)).filter(
+      (mail) => mail.to.includes(sellerRow!.email) && mail.subject.startsWith("New message"),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^New message about the /);
+    expect(mails[0]!.body).toContain("> Are you there?");
+    expect(mails[0]!.body).toContain(`/dashboard/conversations/${id}`);
+    // Another message within the hour: no second email until the hour is over.
+    await sendMessage(
+      t.db,
+      buyer.id,
+      id,
+      { body: "Hello?", composeKey: "second-compose" },
+      { now: at(20) },
+    );
+    expect(await mailUnreadMessages(t.services, at(40))).toBe(0);
+    expect(await mailUnreadMessages(t.services, at(75))).toBe(1);
+    // Opened: nothing more.
+    await markSeen(t.db, seller.id, id);
+    expect(await mailUnreadMessages(t.services, at(200))).toBe(0);
+  });
+
+  test("two runs at once write each email once; turned off, none", async () => {
+    const id = await newConversation();
+    const start = new Date();
+    await sendMessage(
+      t.db,
+      seller.id,
+      id,
+      { body: "Still keen?", composeKey: "keen-compose" },
+      { now: start },
+    );
+    const later = new Date(start.getTime() + 11 * MINUTE);
+    const runs = await Promise.all([
+      mailUnreadMessages(t.services, later),
+      mailUnreadMessages(t.services, later),
+    ]);
+    expect(runs[0] + runs[1]).toBe(1);
+
+    const quiet = await newConversation();
+    const answer = await responseOf(() =>
+      callAction(inbox.action, {
+        path: "/dashboard/conversations",
+        form: { intent: "emails" },
+        cookie: seller.cookie,
+        context: t.context(),
+      }),
+    );
+    expect(answer.status).toBe(302);
+    await sendMessage(
+      t.db,
+      buyer.id,
+      quiet,
+      { body: "Hi", composeKey: "quiet-compose" },
+      { now: start },
+    );
+    expect(await mailUnreadMessages(t.services, later)).toBe(0);
+    await t.db.update(user).set({ messageEmails: true }).where(eq(user.id, seller.id));
+  });
+});
+
+test("an account younger than a day starts at most 5 conversations an hour", async () => {
+  const young = await signIn(t, "buyer");
+  const person = await sessionUser(young);
+  const now = new Date();
+  const results = [];
+  for (let n = 0; n < 6; n++) {
+    const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedanId });
+    // A minute apart: the per-minute limit is not what refuses.
+    results.push(
+      await placeOrder(t.services, person, car.id, request, new Date(now.getTime() + n * MINUTE)),
+    );
+  }
+  expect(results.slice(0, 5).every((result) => result.ok)).toBe(true);
+  expect(results[5]).toMatchObject({ ok: false, code: "rate-limited" });
+  // A day later the account is no longer young.
+  await t.db
+    .update(user)
+    .set({ createdAt: new Date(now.getTime() - 2 * 24 * 60 * MINUTE) })
+    .where(eq(user.id, young.id));
+  const car = await createListing(t.db, { sellerId: seller.id, categoryId: sedanId });
+  expect(
+    (await placeOrder(t.services, person, car.id, request, new Date(now.getTime() + 7 * MINUTE)))
+      .ok,
+  ).toBe(true);
+});
