@@ -2,7 +2,7 @@
 // the start side, yours on the end side), warnings beside messages that read like a scam,
 // "Seen" under your last message, and the form to write the next one, or why it is closed.
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -108,7 +108,7 @@ export function ConversationView({
         </p>
       ) : (
         <Composer
-          key={conversation.id}
+          key={messages.filter((item) => item.mine).length}
           composeKey={composeKey}
           lastResult={lastResult}
           error={error}
@@ -196,6 +196,12 @@ function MessageLog({
   );
 }
 
+/**
+ * Whether the next composer takes the focus: the one before it sent its message. Outside
+ * React's state, so it survives that composer's remount (a page has one composer).
+ */
+const focusAfterSending = { current: false };
+
 function Composer({
   composeKey,
   lastResult,
@@ -215,32 +221,27 @@ function Composer({
   );
   const pending = fetcher.state !== "idle";
   // One key per compose: kept while the message is being written and sent (a retry of
-  // the same compose is the same message), a new one once it was sent.
-  const [key, setKey] = useState(composeKey);
-  const formRef = useRef<HTMLFormElement>(null);
-  const sentWith = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (pending || sentWith.current === undefined) return;
-    const before = sentWith.current;
-    sentWith.current = undefined;
-    // The same answer as before sending: the action redirected, so the message is in.
-    if (answer === before) {
-      formRef.current?.reset();
-      setKey(composeKey);
-    }
-  }, [pending, answer, composeKey]);
+  // the same compose is the same message). Once it is in, the page renders a new composer
+  // (keyed by the count of the sender's messages) with a new key, and focus stays here.
+  const [key] = useState(composeKey);
   const [length, setLength] = useState(0);
+  // Stable, so it runs once, when this composer's textarea mounts.
+  const takeFocus = useCallback((element: HTMLTextAreaElement | null) => {
+    if (element && focusAfterSending.current) {
+      focusAfterSending.current = false;
+      element.focus();
+    }
+  }, []);
   const formError = answer?.error ?? error ?? form.errors?.[0];
   return (
     <fetcher.Form
-      ref={formRef}
       method="post"
       preventScrollReset
       className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       {...getFormProps(form)}
       onSubmit={(event) => {
         form.onSubmit(event);
-        if (!event.defaultPrevented) sentWith.current = answer;
+        if (!event.defaultPrevented) focusAfterSending.current = true;
       }}
     >
       <FormError message={formError ?? null} />
@@ -251,6 +252,7 @@ function Composer({
       </label>
       <textarea
         {...getTextareaProps(fields.body)}
+        ref={takeFocus}
         rows={3}
         maxLength={MESSAGE_MAX_CHARS}
         translate="no"
@@ -271,12 +273,14 @@ function Composer({
         </span>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-slate-600">
+        <p className="max-w-md text-xs text-slate-600">
           {t("Keep the conversation here: it is where we can help if something goes wrong.")}
         </p>
-        <SubmitButton pending={pending} pendingLabel={t("Sending…")} className="w-auto px-6">
-          {t("Send")}
-        </SubmitButton>
+        <div className="ms-auto">
+          <SubmitButton pending={pending} pendingLabel={t("Sending…")} className="px-8">
+            {t("Send")}
+          </SubmitButton>
+        </div>
       </div>
     </fetcher.Form>
   );

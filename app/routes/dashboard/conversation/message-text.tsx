@@ -8,10 +8,14 @@ import { textParts } from "#app/models/conversation.ts";
 export function MessageText({ body, mine }: { body: string; mine: boolean }) {
   const t = useT();
   return (
-    <p translate="no" className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
+    // A <div>: a <details> may not sit inside a <p>.
+    <div translate="no" className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
       {textParts(body).map((part, index) =>
         part.url ? (
-          <details key={index} className="inline">
+          <details
+            key={index}
+            className="inline [&::details-content]:inline [&:not([open])::details-content]:hidden"
+          >
             <summary
               className={`inline cursor-pointer underline decoration-dotted ${mine ? "" : "text-brand-800"}`}
             >
@@ -35,7 +39,7 @@ export function MessageText({ body, mine }: { body: string; mine: boolean }) {
           <span key={index}>{part.text}</span>
         ),
       )}
-    </p>
+    </div>
   );
 }
 
