@@ -25,6 +25,7 @@ import { FALLBACK_SITE, homeTitleOf } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
 import { countUnread } from "#app/models/conversation.server.ts";
+import { timeZoneFromCookie } from "#app/models/time-zone.ts";
 import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -72,6 +73,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       user,
       unread,
+      // Signed-in pages write message times in the reader's zone (the `tz` cookie).
+      timeZone: user ? timeZoneFromCookie(request.headers.get("cookie")) : null,
       toast: flash.toast,
       publicUrl: config.publicUrl,
       site: publicSiteOf(settings, (key) => storage.url(key), t),

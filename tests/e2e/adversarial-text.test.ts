@@ -50,6 +50,7 @@ const INTENTS = [
   ...["order", "report", "cancel", "delete", "dismiss", "status", "advertise", "confirm"],
   ...["save", "remove", "verify", "withdraw", "makeAdmin", "removeAdmin"],
   ...["add", "edit", "move", "hide", "show", "pause", "resume", "alerts"],
+  ...["send", "emails"],
 ];
 
 let logStart = 0;
@@ -62,6 +63,8 @@ let listingId = "";
 let ownCar = { id: "", photoToken: "" };
 let verifiedSellerId = "";
 let sedanId = "";
+/** The buyer's request for a second demo car: its conversation takes the message form. */
+let conversationId = "";
 
 const car = (overrides: Fields = {}): Fields => ({
   carName: "Adversarial Corolla",
@@ -132,6 +135,24 @@ beforeAll(async () => {
   const categories = await send("GET", "/dashboard/categories", { role: "admin" });
   sedanId = /[?;]edit=(\d+)/.exec(categories.body)?.[1] ?? "";
   expect(sedanId).not.toBe("");
+  // A conversation of the buyer's (issue 27), on a car other than the contact form's.
+  const other = [...list.body.matchAll(/productDetails\/(\d+)/g)]
+    .map((match) => match[1]!)
+    .find((id) => id !== listingId);
+  const placed = await send("POST", `/dashboard/productDetails/${other}?contact`, {
+    role: "buyer",
+    headers: FORM,
+    body: urlEncoded({
+      intent: "order",
+      buyerName: "Liam Carter",
+      meetingLocation: "Plaza Mayor",
+      buyerPhone: "+34 600 123 456",
+    }),
+  });
+  expect(placed.status, placed.body.slice(0, 300)).toBe(302);
+  const orders = await send("GET", "/dashboard/myorders", { role: "buyer" });
+  conversationId = /\/dashboard\/conversations\/(\d+)/.exec(orders.body)?.[1] ?? "";
+  expect(conversationId).not.toBe("");
 });
 
 afterAll(async () => {
@@ -143,6 +164,15 @@ afterAll(async () => {
       body: urlEncoded({ intent: "delete", id: ownCar.id }),
     });
     expect(deleted.status).toBe(302);
+  }
+  // The request made for the message form goes too.
+  if (conversationId) {
+    const cancelled = await send("POST", "/dashboard/myorders", {
+      role: "buyer",
+      headers: FORM,
+      body: urlEncoded({ intent: "cancel", id: conversationId }),
+    });
+    expect(cancelled.status).toBe(302);
   }
   // Refused input is routine; nothing here may log an error.
   const errors = logSince()
@@ -164,7 +194,9 @@ type FormCase = {
 };
 
 /** Textareas: newline and tab are text there. */
-const MULTI_LINE = new Set(["details", "reason", "heroText", "aboutMd", "termsMd", "privacyMd"]);
+const MULTI_LINE = new Set([
+  ...["details", "reason", "heroText", "aboutMd", "termsMd", "privacyMd", "body"],
+]);
 
 const FORMS: FormCase[] = [
   {
@@ -284,6 +316,21 @@ const FORMS: FormCase[] = [
       search: "/products/allProducts?make=Toyota",
     }),
     fields: ["name"],
+  },
+  {
+    // A message in a conversation (issue 27); the compose key is a hidden field.
+    name: "message",
+    path: () => `/dashboard/conversations/${conversationId}`,
+    role: "buyer",
+    valid: () => ({
+      intent: "send",
+      body: "¿Sigue disponible?\nGracias",
+      composeKey: "abcdefgh1234",
+    }),
+    fields: ["body", "composeKey"],
+    messages: {
+      composeKey: "This form is out of date. Reload the page and send your message again.",
+    },
   },
   {
     // Refused whole: no category is added.

@@ -82,6 +82,12 @@ function send(
       { host: base.hostname, port: base.port, method, path, headers, setHost: false, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
+        // An event stream (a conversation's, issue 27) never ends: its head is its answer.
+        if (String(response.headers["content-type"]).startsWith("text/event-stream")) {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: "" });
+          request.destroy();
+          return;
+        }
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           resolve({

@@ -11,6 +11,7 @@ import {
   category,
   categorySlugHistory,
   listing,
+  message,
   order,
   report,
   savedSearch,
@@ -54,6 +55,12 @@ const sellers = (owner: Outcome = "ok", other: Outcome = owner) =>
   row(
     { anonymous: "login", buyer: "forbidden", seller: owner, admin: "forbidden" },
     { sellerOther: other },
+  );
+/** The buyer and the seller of a request; anyone else is told it does not exist. */
+const participants = (outcome: Outcome) =>
+  row(
+    { anonymous: "login", buyer: outcome, seller: outcome, admin: "not found" },
+    { buyerOther: "not found", sellerOther: "not found" },
   );
 const admins = row({ anonymous: "login", buyer: "forbidden", seller: "forbidden", admin: "ok" });
 const guestsOnly = row({
@@ -103,6 +110,11 @@ const MATRIX: Record<string, Row> = {
   // (tests/integration/alerts.test.ts). Without one, there is nothing here for anybody.
   "alerts/unsubscribe": everyone("not found"),
   "alerts/feed": everyone("not found"),
+  // Conversations (issue 27). `:id` here is a request of "buyer" for a car of "seller":
+  // only those two read it; to anyone else it does not exist.
+  "dashboard/conversations": members(),
+  "dashboard/conversations/:id": participants("ok"),
+  "dashboard/conversations/:id/events": participants("ok"),
   "dashboard/sellCar": sellers(),
   "dashboard/mybuyers": sellers(),
   "dashboard/productDetails/editProduct/:id": sellers("ok", "forbidden"),
@@ -167,6 +179,17 @@ async function canaryOrder(ids: Ids) {
     return now?.status === "open";
   };
   return { car, order: created, unchanged: open };
+}
+
+/** A request of "buyer" for a car of "seller", and a check that no message was added. */
+async function canaryConversation(ids: Ids) {
+  const canary = await canaryOrder(ids);
+  const count = async () =>
+    (await t.db.select().from(message).where(eq(message.orderId, canary.order.id))).length;
+  return {
+    params: { id: String(canary.order.id) },
+    unchanged: async () => (await count()) === 0 && (await canary.unchanged()),
+  };
 }
 
 const contactForm = {
@@ -442,6 +465,43 @@ const ACTIONS: ActionCase[] = [
       };
     },
   },
+  // Conversations (issue 27): only the request's buyer and seller write in it.
+  {
+    route: "dashboard/conversations/:id",
+    name: "send a message",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      return {
+        form: { intent: "send", body: "Matrix message", composeKey: crypto.randomUUID() },
+        params: canary.params,
+        unchanged: canary.unchanged,
+      };
+    },
+  },
+  {
+    route: "dashboard/conversations/:id",
+    name: "empty form",
+    expected: row(
+      { anonymous: "login", buyer: "invalid", seller: "invalid", admin: "invalid" },
+      { buyerOther: "invalid", sellerOther: "invalid" },
+    ),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      return { form: {}, params: canary.params, unchanged: canary.unchanged };
+    },
+  },
+  // The setting for emails about unread messages: each person's own.
+  {
+    route: "dashboard/conversations",
+    name: "turn message emails off",
+    expected: members(),
+    prepare: async (ids) => {
+      const before = async () =>
+        (await t.db.select().from(user).where(eq(user.id, ids.buyerId)))[0]?.messageEmails;
+      return { form: { intent: "emails" }, unchanged: async () => (await before()) === true };
+    },
+  },
   // The language switcher: anyone may choose; it changes only the chooser's own account.
   {
     route: "language",
@@ -689,6 +749,8 @@ const entries = (routes as RouteEntry[]).map((route) => ({
 const cookies = Object.fromEntries(PEOPLE.map((who) => [who, ""])) as Record<Who, string>;
 let ids: Ids;
 let params: Record<string, string>;
+/** The request whose conversation the conversation pages' rows open. */
+let conversationId: number;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -718,6 +780,7 @@ beforeAll(async () => {
   ids = { sellerId: userIds.seller, buyerId: userIds.buyer, categoryId: sedan!.id };
   const car = await newCar(ids);
   params = { category: "sedan", id: String(car.id) };
+  conversationId = (await createOrder(t.db, car, ids.buyerId)).id;
 });
 afterAll(async () => {
   await t.close();
@@ -762,12 +825,15 @@ async function pageOutcome(file: string, path: string, cookie: string): Promise<
   const module = (await import(`../../app/${file}`)) as { loader?: (args: never) => unknown };
   if (!module.loader) return "ok";
   const loader = module.loader;
+  const values = path.startsWith("dashboard/conversations/")
+    ? { ...params, id: String(conversationId) }
+    : params;
   const routeParams = Object.fromEntries(
-    [...path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, params[name!] ?? ""]),
+    [...path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, values[name!] ?? ""]),
   );
   return outcomeOf(() =>
     callLoaderAs(loader, {
-      path: fill(path, params),
+      path: fill(path, values),
       cookie,
       params: routeParams,
       context: t.context(),

@@ -21,7 +21,7 @@ import {
 import { listingPath } from "#app/models/listing.ts";
 import { SAFETY_PATH } from "#app/models/safety.ts";
 
-import { MessageText, MessageTime } from "./message-text.tsx";
+import { MessageText, MessageTime, useRememberTimeZone } from "./message-text.tsx";
 import { useConversationEvents } from "./use-conversation-events.ts";
 
 type Message = {
@@ -59,6 +59,7 @@ export function ConversationView({
   const { car, other, contact, messages, closed } = conversation;
   const otherName = other.name ?? t("a deleted account");
   useConversationEvents(conversation.id);
+  useRememberTimeZone();
   return (
     <>
       <header className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -154,44 +155,49 @@ function MessageLog({
       tabIndex={0}
       className="mt-6 max-h-[65vh] overflow-y-auto rounded-2xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4"
     >
-      <ol role="log" className="space-y-3">
-        {messages.map((item) => (
-          <li key={item.id} className={`flex flex-col ${item.mine ? "items-end" : "items-start"}`}>
-            {item.warnings.length > 0 ? (
-              <div
-                role="note"
-                className="mb-1.5 max-w-[90%] rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300"
-              >
-                <p className="font-semibold">{t("Be careful with this message")}</p>
-                <ul className="mt-1 list-disc space-y-1 ps-5">
-                  {item.warnings.map((kind) => (
-                    <li key={kind}>{t(WARNING_TEXT[kind])}</li>
-                  ))}
-                </ul>
-                <AppLink to={SAFETY_PATH} className="mt-1 inline-block font-semibold underline">
-                  {t("How to buy and sell safely")}
-                </AppLink>
-              </div>
-            ) : null}
-            <div
-              className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm ${
-                item.mine
-                  ? "rounded-ee-sm bg-brand-600 text-white"
-                  : "rounded-es-sm bg-white text-slate-900 ring-1 ring-slate-200"
-              }`}
+      <div role="log">
+        <ol className="space-y-3">
+          {messages.map((item) => (
+            <li
+              key={item.id}
+              className={`flex flex-col ${item.mine ? "items-end" : "items-start"}`}
             >
-              <span className="sr-only">
-                {item.mine ? t("You:") : t("{name}:", { name: otherName })}
+              {item.warnings.length > 0 ? (
+                <div
+                  role="note"
+                  className="mb-1.5 max-w-[90%] rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300"
+                >
+                  <p className="font-semibold">{t("Be careful with this message")}</p>
+                  <ul className="mt-1 list-disc space-y-1 ps-5">
+                    {item.warnings.map((kind) => (
+                      <li key={kind}>{t(WARNING_TEXT[kind])}</li>
+                    ))}
+                  </ul>
+                  <AppLink to={SAFETY_PATH} className="mt-1 inline-block font-semibold underline">
+                    {t("How to buy and sell safely")}
+                  </AppLink>
+                </div>
+              ) : null}
+              <div
+                className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm ${
+                  item.mine
+                    ? "rounded-ee-sm bg-brand-600 text-white"
+                    : "rounded-es-sm bg-white text-slate-900 ring-1 ring-slate-200"
+                }`}
+              >
+                <span className="sr-only">
+                  {item.mine ? t("You:") : t("{name}:", { name: otherName })}
+                </span>
+                <MessageText body={item.body} mine={item.mine} />
+              </div>
+              <span className="mt-1 px-1 text-xs text-slate-500">
+                <MessageTime iso={item.createdAt} />
+                {item.id === lastMineId && seenLastMine ? <> · {t("Seen")}</> : null}
               </span>
-              <MessageText body={item.body} mine={item.mine} />
-            </div>
-            <span className="mt-1 px-1 text-xs text-slate-500">
-              <MessageTime iso={item.createdAt} />
-              {item.id === lastMineId && seenLastMine ? <> · {t("Seen")}</> : null}
-            </span>
-          </li>
-        ))}
-      </ol>
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,13 @@
 // A message as plain text, line breaks kept. A web address in it is text until clicked:
 // then it says where it leads and offers the link (never followed for search engines,
 // never told where it came from), so nobody is carried off-site by a stranger's message.
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { useT } from "#app/i18n/i18n-provider.tsx";
+import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+
+import { useSite } from "#app/components/use-site.ts";
+import { dateLocaleOf } from "#app/models/dates.ts";
+import { rememberTimeZone } from "#app/models/time-zone.ts";
+import { useT, useTranslator } from "#app/i18n/i18n-provider.tsx";
 import { textParts } from "#app/models/conversation.ts";
 
 export function MessageText({ body, mine }: { body: string; mine: boolean }) {
@@ -43,42 +48,42 @@ export function MessageText({ body, mine }: { body: string; mine: boolean }) {
   );
 }
 
-const utc = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-const local = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** The reader's own time zone, in the page's language. */
-function localFormat(): Intl.DateTimeFormat {
-  const language = document.documentElement.lang || "en";
-  let format = local.get(language);
+/** Day and time in `locale`, in `timeZone` (UTC, and says so, when the zone is not known). */
+function formatOf(locale: string, timeZone: string | null): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language === "ar" ? "ar-u-nu-latn" : language, {
+    format = new Intl.DateTimeFormat(locale, {
       day: "numeric",
       month: "short",
       hour: "2-digit",
       minute: "2-digit",
+      timeZone: timeZone ?? "UTC",
+      ...(timeZone ? {} : { timeZoneName: "short" }),
     });
-    local.set(language, format);
+    formats.set(key, format);
   }
   return format;
 }
 
 /**
- * When a message was sent: in UTC as the server renders it (and while the page hydrates),
- * then in the reader's own time zone once React runs in their browser.
+ * When a message was sent, in the page's language and the reader's time zone (the `tz`
+ * cookie the conversation pages set), the same on the server and in the browser.
  */
 export function MessageTime({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  const date = new Date(iso);
+  const site = useSite();
+  const { language } = useTranslator();
+  const root = useRouteLoaderData("root") as { timeZone?: string | null } | undefined;
   return (
     <time dateTime={iso} translate="no">
-      {hydrated ? localFormat().format(date) : utc.format(date)}
+      {formatOf(dateLocaleOf(site.locale, language), root?.timeZone ?? null).format(new Date(iso))}
     </time>
   );
+}
+
+/** Pages that show message times remember the browser's time zone for the next ones. */
+export function useRememberTimeZone(): void {
+  useEffect(rememberTimeZone, []);
 }

@@ -11,7 +11,7 @@ import {
   type Side,
 } from "#app/models/conversation.ts";
 
-import { MessageTime } from "../conversation/message-text.tsx";
+import { MessageTime, useRememberTimeZone } from "../conversation/message-text.tsx";
 
 type Row = {
   id: number;
@@ -26,6 +26,7 @@ type Row = {
 
 export function ConversationList({ rows }: { rows: Row[] }) {
   const t = useT();
+  useRememberTimeZone();
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       {rows.map((row) => (

@@ -38,6 +38,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       send("retry: 2000\n\n");
       const unwatch = watchConversation(db, id, () => send("event: change\ndata: \n\n"));
       const timer = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      timer.unref();
       stop = () => {
         clearInterval(timer);
         unwatch();
