@@ -85,13 +85,17 @@ export function BuyerActions({
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        {!notice && openRequest === null && !contactOnPage ? <ContactSellerDialog {...contact} /> : null}
+        {!notice && openRequest === null && !contactOnPage ? (
+          <ContactSellerDialog {...contact} />
+        ) : null}
         <SaveCarButton listingId={listing.id} title={listing.title} saved={saved} />
         {!own && !reported && !reportOnPage ? (
           <ReportCarButton path={listingPath(listing.id)} title={listing.title} />
         ) : null}
       </div>
-      {!notice && openRequest === null && contactOnPage ? <ContactSellerInline {...contact} /> : null}
+      {!notice && openRequest === null && contactOnPage ? (
+        <ContactSellerInline {...contact} />
+      ) : null}
       {!own && reported ? (
         <p className="mt-3 text-sm text-slate-600">
           {t("You reported this car to the admins. Thank you: they will look at it.")}
