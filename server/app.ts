@@ -242,6 +242,12 @@ export async function createApp(options: {
 
   app.use(requestLog);
 
+  // A conversation's event stream (issue 27) never ends, and React Router's data URL for
+  // its route would wait for that end: only the stream's own address answers.
+  app.get(/^\/dashboard\/conversations\/[^/]+\/events\.data$/, (_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
+
   if (metrics) app.use(metrics.routeLabeler(build));
   app.use(refuseActionlessPosts(build));
   app.all(

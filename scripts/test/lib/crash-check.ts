@@ -14,6 +14,7 @@ import type { Query } from "#scripts/ops/lib/fingerprint.ts";
 import { checkAlerts } from "./crash-alerts.ts";
 import { checkCategories } from "./crash-categories.ts";
 import { checkMail } from "./crash-mail.ts";
+import { checkMessages } from "./crash-messages.ts";
 import type { Ledger } from "./crash-workload.ts";
 import { readOutbox } from "./outbox.ts";
 
@@ -115,9 +116,11 @@ export async function verify(
       ledger.buyers.map((buyer) => ({ ...buyer, savedSearch: buyer.savedSearch ?? false })),
       await readOutbox(path.join(dataDir, "outbox")),
     );
+    const messages = await checkMessages(query, ledger.messages);
     return {
       categories,
       alerts,
+      messages,
       listings,
       photos,
       orders,
@@ -131,7 +134,12 @@ export async function verify(
     };
   });
   const mail = await checkMail(ledger, result, await readOutbox(path.join(dataDir, "outbox")));
-  violations.push(...mail.violations, ...result.categories.violations, ...result.alerts.violations);
+  violations.push(
+    ...mail.violations,
+    ...result.categories.violations,
+    ...result.alerts.violations,
+    ...result.messages.violations,
+  );
 
   // Nothing half-written.
   const referenced = new Set<string>();
@@ -231,6 +239,7 @@ export async function verify(
       categoryMerges: result.categories.audited,
       alerts: result.alerts.alerts,
       alertEmails: result.alerts.alertEmails,
+      messages: result.messages.messages,
     },
   };
 }

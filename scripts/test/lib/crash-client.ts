@@ -11,7 +11,15 @@ import type { ServerUnderTest } from "./crash-server.ts";
 export type Answer = { status: number; location: string; body: string; complete: boolean };
 export type Verdict = "acknowledged" | "applied before" | "unexpected";
 export type WriteKind =
-  "publish" | "order" | "cancel" | "verify" | "language" | "settings" | "category" | "search";
+  | "publish"
+  | "order"
+  | "cancel"
+  | "verify"
+  | "language"
+  | "settings"
+  | "category"
+  | "search"
+  | "message";
 
 export type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -35,6 +43,7 @@ export function newStats(): Stats {
       settings: 0,
       category: 0,
       search: 0,
+      message: 0,
     },
     appliedUnacknowledged: {
       publish: 0,
@@ -45,6 +54,7 @@ export function newStats(): Stats {
       settings: 0,
       category: 0,
       search: 0,
+      message: 0,
     },
     retries: 0,
     unexpected: [],
@@ -57,6 +67,7 @@ export function newStats(): Stats {
       settings: [],
       category: [],
       search: [],
+      message: [],
       page: [],
     },
   };

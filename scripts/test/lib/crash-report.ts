@@ -22,6 +22,7 @@ export function report(result: RunResult) {
       `  site settings saves: ${a.settings} acknowledged, ${result.rows.settingsSaves} audited`,
       `  category adds and merges: ${a.category} acknowledged (${u.category} found on retry), ${result.rows.categoryMerges} merges audited`,
       `  saved searches: ${a.search} saves acknowledged (${u.search} found on retry); ${result.rows.alerts} alerts recorded, ${result.rows.alertEmails} alert emails sent`,
+      `  conversation messages: ${a.message} acknowledged, ${result.rows.messages} stored`,
       `  emails: ${result.mail.copies} buyers' copies and ${result.mail.sellerMails} sellers' emails sent, ${result.mail.held} held at the end`,
       `  kills: ${result.kills}, restarts: ${result.restarts}, time to ready after a kill: p50 ${ms(percentile(result.readyMs, 50))}, max ${ms(Math.max(0, ...result.readyMs))}`,
       `  rows: ${result.rows.listings} listings, ${result.rows.photos} photos, ${result.rows.orders} requests; ` +

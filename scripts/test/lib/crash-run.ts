@@ -148,6 +148,7 @@ export async function runOnce(
       buyers: [],
       settings: [],
       merges: [],
+      messages: [],
     };
     const runId = randomUUID().slice(0, 8);
     const { sellers, buyers } = await registerPeople(server, options, runId, stats, ledger);

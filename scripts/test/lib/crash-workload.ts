@@ -13,6 +13,7 @@ import { settingsAsForm } from "#app/models/site-form.ts";
 import { crashCategoryOf, mergeCategories, type CategoryMerge } from "./crash-categories.ts";
 import { readOutbox } from "./outbox.ts";
 import { saveEveryCarSearch } from "./crash-alerts.ts";
+import { sendMessages } from "./crash-messages.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
 import type { ServerUnderTest } from "./crash-server.ts";
 
@@ -36,6 +37,8 @@ export type Ledger = {
   settings: string[];
   /** The acknowledged "move N cars and delete" merges, in order. */
   merges: CategoryMerge[];
+  /** The bodies of the acknowledged conversation messages (lib/crash-messages.ts). */
+  messages: string[];
 };
 
 export type WorkloadOptions = {
@@ -250,6 +253,7 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
     if (round === 0) {
       await saveEveryCarSearch(client);
       work.ledger.buyers[b]!.savedSearch = true;
+      await writeOnKeptRequest(work, client, keptOpen);
     }
     if (round > 0 && placed.length === 0) break;
     if (placed.length === 0) continue;
@@ -263,6 +267,21 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
     }
   }
   work.finished++;
+}
+
+/** The buyer writes a few messages on the first request it keeps open (issue 27). */
+async function writeOnKeptRequest(work: Work, client: Client, keptOpen: Set<number>) {
+  const first = work.cars.find((car) => keptOpen.has(car.id));
+  if (!first) return;
+  const row = rowWith(await client.page("/dashboard/myorders"), first.title);
+  const id = row && /\/dashboard\/conversations\/(\d+)/.exec(row)?.[1];
+  if (!id) throw new Error(`The request for ${first.title} has no conversation link`);
+  await sendMessages(
+    client,
+    id,
+    `crash-${work.options.runId}-conversation-${id}`,
+    work.ledger.messages,
+  );
 }
 
 /** Site settings saves the admin makes during the run, one after another. */

@@ -15,6 +15,8 @@ import { requirePermission } from "#app/services/session.server.ts";
 import type { Route } from "./+types/route";
 
 const KEEP_ALIVE_MS = 25_000;
+/** A stream ends after this long and the browser opens a new one (nothing is held forever). */
+const LIFETIME_MS = 30 * 60_000;
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, request, url, "use:conversation:own");
@@ -39,8 +41,18 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       const unwatch = watchConversation(db, id, () => send("event: change\ndata: \n\n"));
       const timer = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
       timer.unref();
+      const end = setTimeout(() => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      }, LIFETIME_MS);
+      end.unref();
       stop = () => {
         clearInterval(timer);
+        clearTimeout(end);
         unwatch();
       };
       request.signal.addEventListener("abort", () => {
