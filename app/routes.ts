@@ -52,6 +52,10 @@ export default [
   route("dashboard/allseller", "routes/dashboard/admin/users/route.tsx", { id: "all-sellers" }),
   route("dashboard/allbuyer", "routes/dashboard/admin/users/route.tsx", { id: "all-buyers" }),
   route("dashboard/reportedItems", "routes/dashboard/admin/reported-items/route.tsx"),
+  route(
+    "dashboard/reportedItems/conversations/:id",
+    "routes/dashboard/admin/reported-conversation/route.tsx",
+  ),
   route("dashboard/audit", "routes/dashboard/admin/audit/route.tsx"),
   route("dashboard/settings", "routes/dashboard/admin/settings/route.tsx"),
   route("dashboard/categories", "routes/dashboard/admin/categories/route.tsx"),

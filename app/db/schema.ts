@@ -28,7 +28,7 @@ import { QUALITIES } from "#app/models/listing.ts";
 import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
-import { MESSAGE_MAX_CHARS } from "#app/models/conversation.ts";
+import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_CHARS, SIDES } from "#app/models/conversation.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { LANGUAGES } from "#app/i18n/languages.ts";
@@ -423,6 +423,9 @@ export const order = pgTable(
     sellerMailedAt: timestamp("seller_mailed_at", { withTimezone: true }),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     activeAt: timestamp("active_at", { withTimezone: true }).notNull().defaultNow(),
+    // Which side blocked the other: then neither writes, and the other is told only that
+    // the conversation is closed.
+    blockedBy: text("blocked_by", { enum: SIDES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -467,6 +470,7 @@ export const order = pgTable(
     }).onDelete("set null"),
     // Both or neither, so the foreign key always applies.
     check("order_seller_check", sql`(${t.listingId} is null) = (${t.sellerId} is null)`),
+    check("order_blocked_by", sql`${t.blockedBy} is null or ${t.blockedBy} in ('buyer', 'seller')`),
   ],
 );
 
@@ -897,5 +901,41 @@ export const message = pgTable(
     uniqueIndex("message_compose_idx").on(t.orderId, t.senderId, t.composeKey),
     check("message_body", chars(t.body, 1, MESSAGE_MAX_CHARS)),
     check("message_compose_key", chars(t.composeKey, 8, 64)),
+  ],
+);
+
+// A conversation reported to the admins by one of its two people (one report each). The
+// admins read a conversation only while it has a report, and each reading is audited.
+export const conversationReport = pgTable(
+  "conversation_report",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: CONVERSATION_REPORT_REASONS }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    // The admin who dismissed it (no foreign key: kept when that account goes).
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [
+    uniqueIndex("conversation_report_reporter_idx").on(t.orderId, t.reporterId),
+    // Reported Items: open conversation reports, newest first.
+    index("conversation_report_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
+    check(
+      "conversation_report_reason",
+      sql`${t.reason} in ('scam', 'harassment', 'spam', 'other')`,
+    ),
+    check(
+      "conversation_report_details",
+      sql`${t.details} is null or char_length(${t.details}) <= 1000`,
+    ),
   ],
 );

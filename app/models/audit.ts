@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   "show_category",
   "reorder_category",
   "delete_category",
+  "read_conversation",
+  "dismiss_conversation_reports",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -35,9 +37,11 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   show_category: msg("Showed category"),
   reorder_category: msg("Moved category"),
   delete_category: msg("Deleted category"),
+  read_conversation: msg("Read a reported conversation"),
+  dismiss_conversation_reports: msg("Dismissed conversation reports"),
 };
 
-export type AuditSubjectType = "user" | "listing" | "site" | "category";
+export type AuditSubjectType = "user" | "listing" | "site" | "category" | "conversation";
 
 /** What a log row says beyond its columns; names are kept so the log outlives the records. */
 export type AuditDetails = {

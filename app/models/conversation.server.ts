@@ -7,15 +7,16 @@
 // when), updated in the transaction that adds a message, so the header's count is read from
 // one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
 // `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { listing, message, order, user } from "#app/db/schema.ts";
+import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
 import {
   CONVERSATION_MESSAGES,
   CONVERSATIONS_PAGE_SIZE,
   MESSAGES_SHOWN,
   type ClosedWhy,
+  type ConversationReportInput,
   type MessageInput,
   type Side,
 } from "#app/models/conversation.ts";
@@ -46,11 +47,18 @@ const sideColumns = (side: Side) =>
 
 const other = (side: Side): Side => (side === "buyer" ? "seller" : "buyer");
 
-/** Why a request takes no more messages, or null while it is open. */
-export function closedWhy(row: { status: string; closedReason: string | null }): ClosedWhy | null {
-  if (row.status === "open") return null;
+/**
+ * Why a request takes no more messages for the person on `side`, or null while it is open:
+ * the request first (cancelled, the car sold or removed), then a block.
+ */
+export function closedWhy(
+  row: { status: string; closedReason: string | null; blockedBy: Side | null },
+  side: Side,
+): ClosedWhy | null {
   if (row.status === "cancelled") return "cancelled";
-  return row.closedReason === "sold" ? "sold" : "removed";
+  if (row.status !== "open") return row.closedReason === "sold" ? "sold" : "removed";
+  if (row.blockedBy) return row.blockedBy === side ? "blocked" : "closed";
+  return null;
 }
 
 /** The request `orderId` if `userId` is its buyer or its seller, with that person's side. */
@@ -62,6 +70,7 @@ async function participantOf(db: Db | Tx, userId: string, orderId: number, lock 
       sellerId: order.sellerId,
       status: order.status,
       closedReason: order.closedReason,
+      blockedBy: order.blockedBy,
     })
     .from(order)
     .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
@@ -113,6 +122,7 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
       sellerId: order.sellerId,
       status: order.status,
       closedReason: order.closedReason,
+      blockedBy: order.blockedBy,
       listingId: order.listingId,
       listingTitle: order.listingTitle,
       carTitle: listing.title,
@@ -156,7 +166,7 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
   }));
   const theirSeen = (side === "buyer" ? row.sellerSeenId : row.buyerSeenId) ?? 0;
   const lastMine = messages.findLast((item) => item.mine);
-  const closed = closedWhy(row);
+  const closed = closedWhy(row, side);
   const person = people[0];
   return {
     id: row.id,
@@ -175,6 +185,9 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
     messages,
     seenLastMine: lastMine ? theirSeen >= lastMine.id : false,
     startedAt: row.createdAt.toISOString(),
+    // Whether this reader blocked the other side (they may unblock), and reported it.
+    blockedByMe: row.blockedBy === side,
+    reported: await hasReportedConversation(db, userId, orderId),
   };
 }
 
@@ -222,7 +235,7 @@ export async function sendMessage(
         ),
       );
     if (earlier) return { ok: true, messageId: earlier.id, again: true };
-    if (closedWhy(mine) !== null) {
+    if (closedWhy(mine, mine.side) !== null) {
       return { ok: false, code: "conflict", message: CONVERSATION_MESSAGES.closed };
     }
     const [created] = await tx
@@ -293,6 +306,7 @@ export async function findConversations(db: Db, userId: string, page: number) {
         title: sql<string>`coalesce(${listing.title}, ${order.listingTitle})`,
         status: order.status,
         closedReason: order.closedReason,
+        blockedBy: order.blockedBy,
         buyerUnread: order.buyerUnread,
         sellerUnread: order.sellerUnread,
         activeAt: order.activeAt,
@@ -314,7 +328,7 @@ export async function findConversations(db: Db, userId: string, page: number) {
         side,
         title: row.title,
         with: side === "buyer" ? row.sellerName : row.buyerName,
-        closed: closedWhy(row),
+        closed: closedWhy(row, side),
         unread: side === "buyer" ? row.buyerUnread : row.sellerUnread,
         last: row.last,
         activeAt: row.activeAt.toISOString(),
@@ -361,4 +375,57 @@ export async function messageEmailsOf(db: Db, userId: string): Promise<boolean> 
 
 export async function setMessageEmails(db: Db, userId: string, on: boolean): Promise<void> {
   await db.update(user).set({ messageEmails: on }).where(eq(user.id, userId));
+}
+
+/** Blocks (or unblocks) the other side of `userId`'s conversation; false when it is not theirs. */
+export async function setBlocked(
+  db: Db,
+  userId: string,
+  orderId: number,
+  blocked: boolean,
+): Promise<boolean> {
+  const mine = await participantOf(db, userId, orderId);
+  if (!mine) return false;
+  if (blocked) {
+    // A block by the other side stays as it is: it is theirs to lift.
+    await db
+      .update(order)
+      .set({ blockedBy: mine.side })
+      .where(and(eq(order.id, orderId), isNull(order.blockedBy)));
+  } else {
+    await db
+      .update(order)
+      .set({ blockedBy: null })
+      .where(and(eq(order.id, orderId), eq(order.blockedBy, mine.side)));
+  }
+  return true;
+}
+
+/** Whether `userId` reported conversation `orderId`. */
+export async function hasReportedConversation(
+  db: Db,
+  userId: string,
+  orderId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversationReport.id })
+    .from(conversationReport)
+    .where(and(eq(conversationReport.orderId, orderId), eq(conversationReport.reporterId, userId)));
+  return Boolean(row);
+}
+
+/** Reports `userId`'s conversation to the admins, once per person. */
+export async function reportConversation(
+  db: Db,
+  userId: string,
+  orderId: number,
+  input: ConversationReportInput,
+): Promise<"created" | "duplicate" | "missing"> {
+  if (!(await participantOf(db, userId, orderId))) return "missing";
+  const created = await db
+    .insert(conversationReport)
+    .values({ orderId, reporterId: userId, reason: input.reason, details: input.details })
+    .onConflictDoNothing()
+    .returning({ id: conversationReport.id });
+  return created.length > 0 ? "created" : "duplicate";
 }

@@ -13,10 +13,25 @@ export const MESSAGES_SHOWN = 200;
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
 /** Which side of a conversation a person is on. */
-export type Side = "buyer" | "seller";
+export const SIDES = ["buyer", "seller"] as const;
+export type Side = (typeof SIDES)[number];
 
-/** Why a conversation no longer takes messages. */
-export type ClosedWhy = "sold" | "removed" | "cancelled";
+/**
+ * Why a conversation no longer takes messages: the car or the request, or a block (by the
+ * reader: "blocked"; by the other side: "closed", and nothing more is said).
+ */
+export type ClosedWhy = "sold" | "removed" | "cancelled" | "blocked" | "closed";
+
+/** Why a person reports a conversation to the admins. */
+export const CONVERSATION_REPORT_REASONS = ["scam", "harassment", "spam", "other"] as const;
+export type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
+
+export const CONVERSATION_REPORT_REASON_LABEL: Record<ConversationReportReason, string> = {
+  scam: msg("A scam or a request for money"),
+  harassment: msg("Harassment or offensive words"),
+  spam: msg("Spam or advertising"),
+  other: msg("Something else"),
+};
 
 export const CONVERSATION_MESSAGES = {
   bodyRequired: msg("Write a message first."),
@@ -29,12 +44,26 @@ export const CONVERSATION_MESSAGES = {
   closedSold: msg("The car was sold, so this conversation is closed."),
   closedRemoved: msg("The car was removed from the site, so this conversation is closed."),
   closedCancelled: msg("The request was cancelled, so this conversation is closed."),
+  closedBlocked: msg(
+    "You blocked this person: neither of you can write here. Unblock them to write again.",
+  ),
+  closedClosed: msg("This conversation is closed."),
+  reasonRequired: msg("Choose why you are reporting this conversation."),
+  detailsTooLong: msg("Please keep it under 1000 characters"),
+  reported: msg(
+    "Thank you. The admins will read this conversation and act on it. You can block the other person meanwhile.",
+  ),
+  reportedAgain: msg("You have already reported this conversation to the admins."),
+  blocked: msg("Blocked. They can no longer write to you here."),
+  unblocked: msg("Unblocked. You can both write here again."),
 } as const;
 
 export const CLOSED_TEXT: Record<ClosedWhy, string> = {
   sold: CONVERSATION_MESSAGES.closedSold,
   removed: CONVERSATION_MESSAGES.closedRemoved,
   cancelled: CONVERSATION_MESSAGES.closedCancelled,
+  blocked: CONVERSATION_MESSAGES.closedBlocked,
+  closed: CONVERSATION_MESSAGES.closedClosed,
 };
 
 export const messageFormSchema = z.object({
@@ -50,6 +79,16 @@ export const messageFormSchema = z.object({
   ),
 });
 export type MessageInput = z.infer<typeof messageFormSchema>;
+
+export const conversationReportSchema = z.object({
+  reason: z.enum(CONVERSATION_REPORT_REASONS, { error: CONVERSATION_MESSAGES.reasonRequired }),
+  details: textField({ kind: "multi-line" })
+    .trim()
+    .max(1000, CONVERSATION_MESSAGES.detailsTooLong)
+    .optional()
+    .transform((value) => value || null),
+});
+export type ConversationReportInput = z.infer<typeof conversationReportSchema>;
 
 /** The conversation page of a request. */
 export const conversationPath = (orderId: number) => `/dashboard/conversations/${orderId}`;

@@ -50,7 +50,7 @@ const INTENTS = [
   ...["order", "report", "cancel", "delete", "dismiss", "status", "advertise", "confirm"],
   ...["save", "remove", "verify", "withdraw", "makeAdmin", "removeAdmin"],
   ...["add", "edit", "move", "hide", "show", "pause", "resume", "alerts"],
-  ...["send", "emails"],
+  ...["send", "emails", "block", "unblock"],
 ];
 
 let logStart = 0;
@@ -331,6 +331,14 @@ const FORMS: FormCase[] = [
     messages: {
       composeKey: "This form is out of date. Reload the page and send your message again.",
     },
+  },
+  {
+    // Reporting a conversation (issue 27): the reporter's own words.
+    name: "report conversation",
+    path: () => `/dashboard/conversations/${conversationId}?report`,
+    role: "buyer",
+    valid: () => ({ intent: "report", reason: "other", details: "Raro 🚗" }),
+    fields: ["details"],
   },
   {
     // Refused whole: no category is added.

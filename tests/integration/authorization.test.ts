@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   category,
   categorySlugHistory,
+  conversationReport,
   listing,
   message,
   order,
@@ -122,6 +123,8 @@ const MATRIX: Record<string, Row> = {
   "dashboard/allseller": admins,
   "dashboard/allbuyer": admins,
   "dashboard/reportedItems": admins,
+  // A reported conversation (issue 27); `:id` is the request above, reported by "buyer".
+  "dashboard/reportedItems/conversations/:id": admins,
   "dashboard/audit": admins,
   "dashboard/settings": admins,
   "dashboard/categories": admins,
@@ -491,6 +494,85 @@ const ACTIONS: ActionCase[] = [
       return { form: {}, params: canary.params, unchanged: canary.unchanged };
     },
   },
+  {
+    route: "dashboard/conversations/:id",
+    name: "report the conversation",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      const reports = async () =>
+        (
+          await t.db
+            .select()
+            .from(conversationReport)
+            .where(eq(conversationReport.orderId, Number(canary.params.id)))
+        ).length;
+      return {
+        form: { intent: "report", reason: "harassment", details: "Matrix report" },
+        params: canary.params,
+        unchanged: async () => (await reports()) === 0,
+      };
+    },
+  },
+  ...(["block", "unblock"] as const).map((intent) => ({
+    route: "dashboard/conversations/:id",
+    name: `${intent} the other side`,
+    expected: participants("ok"),
+    prepare: async (ids: Ids) => {
+      const canary = await canaryConversation(ids);
+      // "unblock" finds the seller's block: only the seller may lift it (others change nothing).
+      const id = Number(canary.params.id);
+      if (intent === "unblock") {
+        await t.db.update(order).set({ blockedBy: "seller" }).where(eq(order.id, id));
+      }
+      const blockedBy = async () =>
+        (await t.db.select().from(order).where(eq(order.id, id)))[0]?.blockedBy ?? null;
+      const before = await blockedBy();
+      return {
+        form: { intent },
+        params: canary.params,
+        unchanged: async () => (await blockedBy()) === before,
+      };
+    },
+  })),
+  // Admins dismiss a reported conversation's reports; nobody else reaches it.
+  {
+    route: "dashboard/reportedItems/conversations/:id",
+    name: "dismiss its reports",
+    expected: admins,
+    prepare: async (ids) => {
+      const canary = await canaryOrder(ids);
+      await t.db
+        .insert(conversationReport)
+        .values({ orderId: canary.order.id, reporterId: ids.buyerId, reason: "spam" });
+      const open = async () =>
+        (
+          await t.db
+            .select()
+            .from(conversationReport)
+            .where(eq(conversationReport.orderId, canary.order.id))
+        ).every((row) => row.resolvedAt === null);
+      return {
+        form: { intent: "dismiss" },
+        params: { id: String(canary.order.id) },
+        unchanged: open,
+      };
+    },
+  },
+  {
+    route: "dashboard/reportedItems/conversations/:id",
+    name: "empty form",
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "invalid",
+    }),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      return { form: {}, params: canary.params, unchanged: canary.unchanged };
+    },
+  },
   // The setting for emails about unread messages: each person's own.
   {
     route: "dashboard/conversations",
@@ -781,6 +863,9 @@ beforeAll(async () => {
   const car = await newCar(ids);
   params = { category: "sedan", id: String(car.id) };
   conversationId = (await createOrder(t.db, car, ids.buyerId)).id;
+  await t.db
+    .insert(conversationReport)
+    .values({ orderId: conversationId, reporterId: ids.buyerId, reason: "scam" });
 });
 afterAll(async () => {
   await t.close();
@@ -825,7 +910,7 @@ async function pageOutcome(file: string, path: string, cookie: string): Promise<
   const module = (await import(`../../app/${file}`)) as { loader?: (args: never) => unknown };
   if (!module.loader) return "ok";
   const loader = module.loader;
-  const values = path.startsWith("dashboard/conversations/")
+  const values = /^dashboard\/(?:reportedItems\/)?conversations\//.test(path)
     ? { ...params, id: String(conversationId) }
     : params;
   const routeParams = Object.fromEntries(

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { listing, message, order, rateLimit, user } from "#app/db/schema.ts";
+import { auditLog, listing, message, order, rateLimit, user } from "#app/db/schema.ts";
 import { countUnread, markSeen, sendMessage } from "#app/models/conversation.server.ts";
 import { CONVERSATION_MESSAGES, MESSAGE_MAX_CHARS, textParts } from "#app/models/conversation.ts";
 import { mailUnreadMessages } from "#app/models/message-mail.server.ts";
@@ -20,6 +20,8 @@ import type { SessionUser } from "#app/models/user.ts";
 import * as page from "#app/routes/dashboard/conversation/route.tsx";
 import * as inbox from "#app/routes/dashboard/conversations/route.tsx";
 import * as events from "#app/routes/resources/conversation-events/route.tsx";
+import * as reported from "#app/routes/dashboard/admin/reported-conversation/route.tsx";
+import * as reportedItems from "#app/routes/dashboard/admin/reported-items/route.tsx";
 import { readOutbox } from "#scripts/test/lib/outbox.ts";
 import { createCategories, createListing } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
@@ -405,4 +407,115 @@ test("an account younger than a day starts at most 5 conversations an hour", asy
     (await placeOrder(t.services, person, car.id, request, new Date(now.getTime() + 7 * MINUTE)))
       .ok,
   ).toBe(true);
+});
+
+describe("report and block", () => {
+  const post = (who: Person, id: number, form: Record<string, string>) =>
+    callAction(page.action, {
+      path: `/dashboard/conversations/${id}`,
+      params: { id: String(id) },
+      form,
+      cookie: who.cookie,
+      context: t.context(),
+    });
+
+  test("a block closes the conversation; the other side is told only that it is closed", async () => {
+    const id = await newConversation();
+    expect((await responseOf(() => post(seller, id, { intent: "block" }))).status).toBe(302);
+    expect((await open(seller, id)).conversation).toMatchObject({
+      closed: "blocked",
+      blockedByMe: true,
+    });
+    expect((await open(buyer, id)).conversation).toMatchObject({
+      closed: "closed",
+      blockedByMe: false,
+    });
+    const refused = dataOf<{ result: { error?: Record<string, string[]> } }>(
+      await send(buyer, id, "Let me explain"),
+    );
+    expect(refused.status).toBe(409);
+    // The buyer cannot lift the seller's block; the seller can.
+    await responseOf(() => post(buyer, id, { intent: "unblock" }));
+    expect((await open(buyer, id)).conversation.closed).toBe("closed");
+    await responseOf(() => post(seller, id, { intent: "unblock" }));
+    expect((await open(buyer, id)).conversation.closed).toBeNull();
+    expect((await responseOf(() => send(buyer, id, "Thanks"))).status).toBe(302);
+    // A stranger can neither block nor report it.
+    expect(dataOf(await post(stranger, id, { intent: "block" })).status).toBe(404);
+    expect(dataOf(await post(stranger, id, { intent: "report", reason: "scam" })).status).toBe(404);
+  });
+
+  test("a report reaches the admins, who read the conversation only while it is open", async () => {
+    const id = await newConversation();
+    await responseOf(() => send(seller, id, "Pay the deposit by gift card"));
+    const bad = dataOf<{ result: { error?: Record<string, string[]> } }>(
+      await post(buyer, id, { intent: "report", reason: "nonsense" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data.result.error?.reason?.[0]).toBe(CONVERSATION_MESSAGES.reasonRequired);
+    const made = await responseOf(() =>
+      post(buyer, id, { intent: "report", reason: "scam", details: "Asked for gift cards" }),
+    );
+    expect(made.status).toBe(302);
+    expect((await open(buyer, id)).conversation.reported).toBe(true);
+
+    const admin = await signIn(t, "admin");
+    const items = await callLoaderAs(reportedItems.loader, {
+      path: "/dashboard/reportedItems",
+      cookie: admin.cookie,
+      context: t.context(),
+    });
+    const listed = items.conversations.find((row) => row.id === id);
+    expect(listed?.reports).toMatchObject([{ reason: "scam", details: "Asked for gift cards" }]);
+
+    const readAs = (who: Person) =>
+      callLoaderAs(reported.loader, {
+        path: `/dashboard/reportedItems/conversations/${id}`,
+        params: { id: String(id) },
+        cookie: who.cookie,
+        context: t.context(),
+      });
+    const read = await readAs(admin);
+    expect(read.conversation.messages.map((item) => [item.side, item.body])).toEqual([
+      ["seller", "Pay the deposit by gift card"],
+    ]);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "read_conversation"));
+    expect(audited.filter((row) => row.subjectId === String(id))).toHaveLength(1);
+    // Not admins: no.
+    expect(await thrownStatus(() => readAs(buyer))).toBe(403);
+
+    // An unreported conversation is not readable, even by an admin.
+    const other = await newConversation();
+    expect(
+      await thrownStatus(() =>
+        callLoaderAs(reported.loader, {
+          path: `/dashboard/reportedItems/conversations/${other}`,
+          params: { id: String(other) },
+          cookie: admin.cookie,
+          context: t.context(),
+        }),
+      ),
+    ).toBe(404);
+
+    // Dismissed: gone from the list and no longer readable; both audited.
+    const dismissed = await responseOf(() =>
+      callAction(reported.action, {
+        path: `/dashboard/reportedItems/conversations/${id}`,
+        params: { id: String(id) },
+        form: { intent: "dismiss" },
+        cookie: admin.cookie,
+        context: t.context(),
+      }),
+    );
+    expect(dismissed.status).toBe(302);
+    expect(await thrownStatus(() => readAs(admin))).toBe(404);
+    const dismissals = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "dismiss_conversation_reports"));
+    expect(dismissals.filter((row) => row.subjectId === String(id))).toHaveLength(1);
+  });
 });

@@ -42,6 +42,8 @@ export type ConversationData = {
   messages: Message[];
   seenLastMine: boolean;
   startedAt: string;
+  blockedByMe: boolean;
+  reported: boolean;
 };
 
 export function ConversationView({

@@ -5,24 +5,25 @@
 // JavaScript the form posts and the page comes back with the message in it.
 import { randomUUID } from "node:crypto";
 
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
-import { getConversation, markSeen, sendMessage } from "#app/models/conversation.server.ts";
+import { getConversation, markSeen } from "#app/models/conversation.server.ts";
 import { warningsFor } from "#app/models/message-warnings.server.ts";
-import { CONVERSATION_MESSAGES, messageFormSchema } from "#app/models/conversation.ts";
+import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
 import { titleOf } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
-import { parseSubmission, readForm } from "#app/services/form.server.ts";
-import { problemInit } from "#app/services/http-errors.server.ts";
+import { readForm } from "#app/services/form.server.ts";
 import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
 
+import { block, report, send } from "./conversation-actions.server.ts";
 import { ConversationView } from "./conversation-view.tsx";
+import { SafetyTools } from "./safety-tools.tsx";
 
 import type { Route } from "./+types/route";
 
@@ -76,6 +77,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     },
     // A fresh key for the next message written here (one message per compose).
     composeKey: randomUUID(),
+    // Without JavaScript, "Report this conversation" shows its form on the page.
+    reportOnPage: url.searchParams.has("report"),
     words: pageWords(context, "dashboard"),
   };
 }
@@ -84,29 +87,26 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const viewer = await requirePermission(context, request, url, "use:conversation:own");
   const { t } = translatorFor(context);
   const form = await readForm(request, t);
-  const id = parseId(params.id);
-  if (id === null) throw notFound(t);
-  if (form.get("intent") !== "send") {
-    return data({ error: t("That action is not available here.") }, { status: 400 });
+  const orderId = parseId(params.id);
+  if (orderId === null) throw notFound(t);
+  const ask = { services: servicesOf(context), userId: viewer.id, orderId, t, back: url.pathname };
+  switch (form.get("intent")) {
+    case "send":
+      return send(ask, form);
+    case "report":
+      return report(ask, form);
+    case "block":
+    case "unblock":
+      return block(ask, form.get("intent") === "block");
+    default:
+      return data({ error: t("That action is not available here.") }, { status: 400 });
   }
-  const submission = parseSubmission(form, messageFormSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  const services = servicesOf(context);
-  const sent = await sendMessage(services.db, viewer.id, id, submission.value, {
-    limits: services.config.contactRequestLimits !== false,
-  });
-  if (!sent.ok) {
-    // What was typed comes back in the form, with the reason above it.
-    const result = submission.reply({ formErrors: [t(sent.message)] });
-    return data({ result }, problemInit(sent));
-  }
-  return redirect(url.pathname);
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { conversation } = loaderData;
+  const reply = actionData && "intent" in actionData ? actionData : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <AppLink
@@ -116,10 +116,18 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         {t("← All conversations")}
       </AppLink>
       <ConversationView
-        conversation={loaderData.conversation}
+        conversation={conversation}
         composeKey={loaderData.composeKey}
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        lastResult={reply?.intent === "send" ? reply.result : undefined}
         error={actionData && "error" in actionData ? actionData.error : undefined}
+      />
+      <SafetyTools
+        path={conversationPath(conversation.id)}
+        otherName={conversation.other.name ?? t("a deleted account")}
+        reported={conversation.reported}
+        blockedByMe={conversation.blockedByMe}
+        reportOnPage={loaderData.reportOnPage}
+        reportReply={reply?.intent === "report" ? reply : null}
       />
     </div>
   );

@@ -13,6 +13,8 @@ import { outlineButton } from "#app/components/ui/buttons.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { listingPath } from "#app/models/listing.ts";
 import type { ReportedListing } from "#app/models/report.server.ts";
+import type { ReportedConversation } from "#app/models/conversation-report.server.ts";
+import { CONVERSATION_REPORT_REASON_LABEL } from "#app/models/conversation.ts";
 import { REPORT_MESSAGES, REPORT_REASON_LABEL } from "#app/models/report.ts";
 import { ROLE_LABEL } from "#app/models/user.ts";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
@@ -109,16 +111,89 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
   );
 }
 
+/** Conversations reported by one of their two people (issue 27): read them, then decide. */
+function ReportedConversations({ rows }: { rows: ReportedConversation[] }) {
+  const t = useT();
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="reported-conversations" className="mt-10">
+      <h2 id="reported-conversations" className="text-xl font-semibold text-slate-900">
+        {t("Reported conversations")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {t(
+          "You can read a conversation only while it is reported; each reading is in the audit log.",
+        )}
+      </p>
+      <ul className="mt-4 space-y-4">
+        {rows.map((row) => (
+          <li key={row.id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p translate="no" className="font-semibold text-slate-900">
+                  {row.title}
+                </p>
+                <p className="text-sm text-slate-600">
+                  <Rich
+                    message="Between {buyer} (buyer) and {seller} (seller)"
+                    values={{
+                      buyer: <span translate="no">{row.buyerName}</span>,
+                      seller: <span translate="no">{row.sellerName ?? "—"}</span>,
+                    }}
+                  />
+                </p>
+              </div>
+              <AppLink
+                to={`/dashboard/reportedItems/conversations/${row.id}`}
+                className={outlineButton}
+              >
+                {t("Read the conversation")}
+              </AppLink>
+            </div>
+            <ul className="mt-3 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+              {row.reports.map((item) => (
+                <li key={item.id} className="px-4 py-3 text-sm">
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/20">
+                      {t(CONVERSATION_REPORT_REASON_LABEL[item.reason])}
+                    </span>
+                    <span className="text-slate-600">
+                      <Moment iso={item.createdAt} />
+                    </span>
+                    <span translate="no" className="text-slate-600">
+                      {item.reporterName}
+                    </span>
+                  </p>
+                  {item.details ? (
+                    <p
+                      translate="no"
+                      className="mt-1.5 break-words whitespace-pre-line text-slate-800"
+                    >
+                      {item.details}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function ReportedItemsPage({
   rows,
   total,
   page,
   pageCount,
+  conversations,
 }: {
   rows: ReportedListing[];
   total: number;
   page: number;
   pageCount: number;
+  conversations: ReportedConversation[];
 }) {
   // Every car's forms post to this page: its address is resolved once, not per form.
   const action = useFormAction();
@@ -162,6 +237,7 @@ export function ReportedItemsPage({
           <EmptyList message={t(REPORT_MESSAGES.empty)} />
         )}
       </div>
+      <ReportedConversations rows={conversations} />
     </div>
   );
 }

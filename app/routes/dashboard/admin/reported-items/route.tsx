@@ -16,6 +16,7 @@ import {
   findReportedListings,
 } from "#app/models/report.server.ts";
 import { REPORT_MESSAGES } from "#app/models/report.ts";
+import { findReportedConversations } from "#app/models/conversation-report.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -39,10 +40,11 @@ const NO_REPORTS = msg("This car has no open reports any more.");
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requirePermission(context, request, url, PAGE_PERMISSION);
   const { db, storage } = servicesOf(context);
-  return {
-    ...(await findReportedListings(db, storage, parsePage(url.searchParams.get("page")))),
-    words: pageWords(context, "dashboard", "admin"),
-  };
+  const [cars, conversations] = await Promise.all([
+    findReportedListings(db, storage, parsePage(url.searchParams.get("page"))),
+    findReportedConversations(db),
+  ]);
+  return { ...cars, conversations, words: pageWords(context, "dashboard", "admin") };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
