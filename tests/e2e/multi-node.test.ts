@@ -461,6 +461,67 @@ describe.skipIf(!baseUrl)("several nodes on one PostgreSQL and one S3 store", ()
     await direct.query(`update listing set status = 'sold' where title = 'Dodge Charger SRT 392'`);
   });
 
+  test("a message sent on A shows on the conversation open on B within 1 s", async () => {
+    const buyerCookie = await cookieFor(nodes.a!, "emma.nguyen@example.com");
+    const [car] = (
+      await direct.query(
+        `select l.id from listing l join "user" u on u.id = l.seller_id
+          where u.email = 'maya.thompson@example.com' and l.status = 'available'
+          order by l.id limit 1`,
+      )
+    ).rows as { id: number }[];
+    const placed = await fetch(
+      `${nodes.a!.url}/dashboard/productDetails/${car!.id}?contact`,
+      form(
+        {
+          intent: "order",
+          buyerName: "Emma Nguyen",
+          meetingLocation: "Library car park",
+          buyerPhone: "+1 512 555 0142",
+        },
+        buyerCookie,
+      ),
+    );
+    expect(placed.status).toBe(302);
+    const [request] = (
+      await direct.query(
+        `select o.id from "order" o join "user" u on u.id = o.buyer_id
+          where u.email = 'emma.nguyen@example.com' and o.listing_id = $1 and o.status = 'open'`,
+        [car!.id],
+      )
+    ).rows as { id: number }[];
+    const path = `/dashboard/conversations/${request!.id}`;
+    // The seller has the conversation open on B.
+    const context = await browser.newContext({ baseURL: nodes.b!.url });
+    const signedIn = await context.request.post("/login", {
+      form: { email: "maya.thompson@example.com", password: "carlot-demo" },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(302);
+    const page = await context.newPage();
+    // Its event stream is open (its answer's head has come) before the message is sent.
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith("/events"));
+    await page.goto(path);
+    await page.getByLabel("Your message").waitFor();
+    expect((await streamOpen).status()).toBe(200);
+    const text = `Sent on A at ${Date.now()}`;
+    const started = Date.now();
+    const sent = await fetch(
+      `${nodes.a!.url}${path}`,
+      form({ intent: "send", body: text, composeKey: randomUUID() }, buyerCookie),
+    );
+    expect(sent.status).toBe(302);
+    await page.getByText(text).waitFor({ timeout: 5_000 });
+    const elapsed = Date.now() - started;
+    console.info(`a message sent on A showed on B's open page after ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(1_000);
+    await context.close();
+    await fetch(
+      `${nodes.a!.url}/dashboard/myorders`,
+      form({ intent: "cancel", id: String(request!.id) }, buyerCookie),
+    );
+  });
+
   test("sign-in limits count across nodes", async () => {
     const email = "liam.carter@example.com";
     const wrong = (node: Node, i: number) =>
