@@ -14,7 +14,12 @@ import { FUELS, QUALITIES, TRANSMISSIONS } from "#app/models/listing.ts";
 import { storePhoto, type StoredPhoto } from "#app/services/images.server.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
 
-import { ensureSignedInData, type SignedInAccounts } from "./bench-signed-in.ts";
+import {
+  CONVERSATIONS,
+  ensureConversations,
+  ensureSignedInData,
+  type SignedInAccounts,
+} from "./bench-signed-in.ts";
 
 /** Where the bench's data is: PostgreSQL at `databaseUrl`, or PGlite in `dataDir`. */
 export type BenchData = { databaseUrl: string | undefined; dataDir: string };
@@ -151,6 +156,12 @@ export async function seed(
       if (prepared.seconds !== null) {
         console.log(
           `Added the signed-in people, orders, saved cars and reports in ${prepared.seconds.toFixed(1)} s.`,
+        );
+      }
+      const talked = await ensureConversations(database);
+      if (talked !== null) {
+        console.log(
+          `Added ${CONVERSATIONS.toLocaleString("en")} conversations in ${talked.toFixed(1)} s.`,
         );
       }
     }

@@ -176,6 +176,64 @@ export async function ensureSignedInData(
   return { accounts, seconds: (performance.now() - started) / 1000 };
 }
 
+/** Conversations with messages (issue 27), five messages each… */
+export const CONVERSATIONS = 10_000;
+/** …and the signed-in buyer's latest, the one the bench opens, with this many. */
+const LONG_CONVERSATION = 200;
+
+/**
+ * Adds (once) the messages of CONVERSATIONS requests, and a conversation of
+ * LONG_CONVERSATION messages on one of the signed-in buyer's open requests, made the most
+ * recently active so it heads the buyer's inbox. Returns the seconds it took, or null when
+ * they were there.
+ */
+export async function ensureConversations(database: Database): Promise<number | null> {
+  const rows = async <T>(text: string) =>
+    ((await run(database, text)) as unknown as { rows: T[] }).rows;
+  const [some] = await rows<{ id: number }>(`select id from message limit 1`);
+  if (some) return null;
+  const started = performance.now();
+  const senders = `case when n % 2 = 0 then o.buyer_id else o.seller_id end`;
+  const text = `'Message ' || n || ': is the car still available? I could come and see it on Saturday morning, and bring a mechanic if that is all right with you.'`;
+  await run(
+    database,
+    `insert into message (order_id, sender_id, body, compose_key, created_at)
+     select o.id, ${senders}, ${text}, 'bench-' || o.id || '-' || n,
+       now() - (10 - n) * interval '1 hour'
+     from (select id, buyer_id, seller_id from "order"
+           where seller_id is not null and buyer_id <> (select id from "user" where email = '${BUYER_EMAIL}')
+           order by id limit ${CONVERSATIONS}) as o,
+       generate_series(1, 5) as n`,
+  );
+  await run(
+    database,
+    `insert into message (order_id, sender_id, body, compose_key, created_at)
+     select o.id, ${senders}, ${text}, 'bench-long-' || n,
+       now() - (${LONG_CONVERSATION} - n) * interval '3 minutes'
+     from (select o.id, o.buyer_id, o.seller_id from "order" o
+           join "user" u on u.id = o.buyer_id
+           where u.email = '${BUYER_EMAIL}' and o.status = 'open' order by o.id limit 1) as o,
+       generate_series(1, ${LONG_CONVERSATION}) as n`,
+  );
+  await run(
+    database,
+    `update "order" o set last_message_at = m.at, active_at = m.at, seller_unread = 1,
+       seller_unread_since = m.at
+     from (select order_id, max(created_at) as at from message group by order_id) as m
+     where o.id = m.order_id`,
+  );
+  await run(database, `vacuum analyze message, "order"`);
+  return (performance.now() - started) / 1000;
+}
+
+/** The signed-in buyer's most recently active conversation: the long one. */
+async function longConversationPath(baseURL: string, cookie: string): Promise<string> {
+  const inbox = await rawGet(`${baseURL}/dashboard/conversations`, { cookie });
+  const path = /\/dashboard\/conversations\/\d+/.exec(inbox.body.toString())?.[0];
+  if (!path) throw new Error("The bench buyer has no conversation: is the bench data old?");
+  return path;
+}
+
 /**
  * Signs in through the /login form like a browser without JavaScript and returns
  * the Cookie header that carries the session.
@@ -200,7 +258,10 @@ export async function signIn(baseURL: string, email: string): Promise<string> {
 type Role = keyof SignedInAccounts;
 
 /** The signed-in pages measured, by who asks for them. */
-export function signedInPages(detailId: number): { role: Role; page: string; url: string }[] {
+export function signedInPages(
+  detailId: number,
+  conversation: string,
+): { role: Role; page: string; url: string }[] {
   const detail = `/dashboard/productDetails/${detailId}`;
   const pages: Record<Role, [page: string, url: string][]> = {
     seller: [
@@ -212,12 +273,15 @@ export function signedInPages(detailId: number): { role: Role; page: string; url
       ["My Products", "/dashboard/myProducts"],
       ["My Products, page 50", "/dashboard/myProducts?page=50"],
       ["My Buyers", "/dashboard/mybuyers"],
+      ["Messages", "/dashboard/conversations"],
     ],
     buyer: [
       ["home", "/"],
       ["detail", detail],
       ["My Orders", "/dashboard/myorders"],
       ["My Wishlist", "/dashboard/wishlist"],
+      ["Messages", "/dashboard/conversations"],
+      [`conversation, ${LONG_CONVERSATION} messages`, conversation],
     ],
     admin: [
       ["overview", "/dashboard"],
@@ -257,7 +321,8 @@ export async function measureSignedIn(
   const rows = [];
   const results: (Measured & { role: Role; page: string; met: boolean })[] = [];
   const cpu = () => (options.serverPid === undefined ? null : cpuMs(options.serverPid));
-  for (const { role, page, url } of signedInPages(detailId)) {
+  const conversation = await longConversationPath(baseURL, cookies.buyer);
+  for (const { role, page, url } of signedInPages(detailId, conversation)) {
     const headers = { cookie: cookies[role], "accept-encoding": "br, gzip" };
     const first = await rawGet(`${baseURL}${url}`, headers);
     if (first.status !== 200) {
