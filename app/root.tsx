@@ -24,7 +24,7 @@ import { brandOf, getSiteSettings, publicSiteOf } from "#app/models/site.server.
 import { FALLBACK_SITE, homeTitleOf } from "#app/models/site.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { getSessionUser, sessionMiddleware } from "#app/services/session.server.ts";
-import { countUnread } from "#app/models/conversation.server.ts";
+import { countUnread } from "#app/models/inbox.server.ts";
 import { timeZoneFromCookie } from "#app/models/time-zone.ts";
 import { popToast } from "#app/services/toast.server.ts";
 import stylesheet from "#app/styles/app.css?url";

@@ -7,20 +7,18 @@
 // when), updated in the transaction that adds a message, so the header's count is read from
 // one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
 // `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
 import {
   CONVERSATION_MESSAGES,
-  CONVERSATIONS_PAGE_SIZE,
   MESSAGES_SHOWN,
   type ClosedWhy,
   type ConversationReportInput,
   type MessageInput,
   type Side,
 } from "#app/models/conversation.ts";
-import { readPage } from "#app/models/id.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { hit, undo, type Limit } from "#app/services/rate-limit.server.ts";
 
@@ -266,115 +264,9 @@ export async function sendMessage(
   return sent;
 }
 
-/** How many messages wait unread for `userId`, over all their conversations. */
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  // Each sum reads only the person's conversations with something unread (partial indexes).
-  const [asBuyer, asSeller] = await Promise.all([
-    db
-      .select({ n: sql<number>`coalesce(sum(${order.buyerUnread}), 0)::int` })
-      .from(order)
-      .where(and(eq(order.buyerId, userId), gt(order.buyerUnread, 0))),
-    db
-      .select({ n: sql<number>`coalesce(sum(${order.sellerUnread}), 0)::int` })
-      .from(order)
-      .where(and(eq(order.sellerId, userId), gt(order.sellerUnread, 0))),
-  ]);
-  return Number(asBuyer[0]?.n ?? 0) + Number(asSeller[0]?.n ?? 0);
-}
-
-/**
- * The inbox: a person's conversations as buyer and as seller (cancelled requests left
- * out), latest activity first, with the last message and how many wait unread.
- */
-export async function findConversations(db: Db, userId: string, page: number) {
-  const mine = and(
-    or(eq(order.buyerId, userId), eq(order.sellerId, userId)),
-    inArray(order.status, ["open", "closed"]),
-  );
-  const [totals] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(order)
-    .where(mine);
-  return readPage(Number(totals?.n ?? 0), page, CONVERSATIONS_PAGE_SIZE, async (offset) => {
-    const rows = await db
-      .select({
-        id: order.id,
-        buyerId: order.buyerId,
-        buyerName: order.buyerName,
-        sellerName: user.name,
-        listingId: order.listingId,
-        title: sql<string>`coalesce(${listing.title}, ${order.listingTitle})`,
-        status: order.status,
-        closedReason: order.closedReason,
-        blockedBy: order.blockedBy,
-        buyerUnread: order.buyerUnread,
-        sellerUnread: order.sellerUnread,
-        activeAt: order.activeAt,
-        last: sql<string | null>`(select left(${message.body}, 140) from ${message}
-                                   where ${message.orderId} = ${order.id}
-                                   order by ${message.id} desc limit 1)`,
-      })
-      .from(order)
-      .leftJoin(listing, eq(listing.id, order.listingId))
-      .leftJoin(user, eq(user.id, order.sellerId))
-      .where(mine)
-      .orderBy(desc(order.activeAt), desc(order.id))
-      .limit(CONVERSATIONS_PAGE_SIZE)
-      .offset(offset);
-    return rows.map((row) => {
-      const side: Side = row.buyerId === userId ? "buyer" : "seller";
-      return {
-        id: row.id,
-        side,
-        title: row.title,
-        with: side === "buyer" ? row.sellerName : row.buyerName,
-        closed: closedWhy(row, side),
-        unread: side === "buyer" ? row.buyerUnread : row.sellerUnread,
-        last: row.last,
-        activeAt: row.activeAt.toISOString(),
-      };
-    });
-  });
-}
-
-/** The unread counts of some of a person's requests (My Orders and My Buyers rows). */
-export async function unreadOf(
-  db: Db,
-  userId: string,
-  orderIds: number[],
-): Promise<Map<number, number>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: order.id,
-      n: sql<number>`case when ${order.buyerId} = ${userId} then ${order.buyerUnread} else ${order.sellerUnread} end`,
-    })
-    .from(order)
-    .where(
-      and(
-        inArray(order.id, orderIds),
-        or(
-          and(eq(order.buyerId, userId), gt(order.buyerUnread, 0)),
-          and(eq(order.sellerId, userId), gt(order.sellerUnread, 0)),
-        ),
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, Number(row.n)]));
-}
-
 /** Whether `userId` is the buyer or the seller of request `orderId`. */
 export async function isParticipant(db: Db, userId: string, orderId: number): Promise<boolean> {
   return (await participantOf(db, userId, orderId)) !== null;
-}
-
-/** Whether `userId` is emailed about messages left unread. */
-export async function messageEmailsOf(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: user.messageEmails }).from(user).where(eq(user.id, userId));
-  return row?.on ?? true;
-}
-
-export async function setMessageEmails(db: Db, userId: string, on: boolean): Promise<void> {
-  await db.update(user).set({ messageEmails: on }).where(eq(user.id, userId));
 }
 
 /** Blocks (or unblocks) the other side of `userId`'s conversation; false when it is not theirs. */

@@ -181,7 +181,11 @@ export async function startPageCache(
     sharing: { ttlMs: 60_000, maxEntries: 500 },
   });
   const onPageChange = (change: PageChange) => {
-    heard.push(change.table === "session" ? `session:${change.userId}` : change.table);
+    // A conversation's announcement (issue 27) is for its open pages: it empties nothing,
+    // and is not a change to what visitors' pages show.
+    if (change.table !== "conversation") {
+      heard.push(change.table === "session" ? `session:${change.userId}` : change.table);
+    }
     feed.onChange(change);
   };
   const stopWatching = await t.watchPages(onPageChange);

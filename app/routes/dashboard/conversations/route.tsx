@@ -8,11 +8,7 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
-import {
-  findConversations,
-  messageEmailsOf,
-  setMessageEmails,
-} from "#app/models/conversation.server.ts";
+import { findConversations, messageEmailsOf, setMessageEmails } from "#app/models/inbox.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parsePage } from "#app/models/id.ts";
 import { titleOf } from "#app/models/seo.ts";

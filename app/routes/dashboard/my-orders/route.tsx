@@ -17,7 +17,7 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { cancelOrder, loadMyOrdersPage } from "#app/models/order.server.ts";
-import { unreadOf } from "#app/models/conversation.server.ts";
+import { unreadOf } from "#app/models/inbox.server.ts";
 import { ConversationLink } from "#app/components/conversation-link.tsx";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";

@@ -15,7 +15,7 @@ import { UrlDialog } from "./url-dialog.tsx";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId, parsePage } from "#app/models/id.ts";
 import { findMyBuyers, getBuyerContact } from "#app/models/order.server.ts";
-import { unreadOf } from "#app/models/conversation.server.ts";
+import { unreadOf } from "#app/models/inbox.server.ts";
 import { ConversationLink } from "#app/components/conversation-link.tsx";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";

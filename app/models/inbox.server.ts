@@ -1,0 +1,116 @@
+// A person's conversations as lists and counts (issue 27): the header's unread count, the
+// inbox, the unread counts on My Orders' and My Buyers' rows, and whether unread messages are
+// emailed. Read from the order rows' per-side state (conversation.server.ts keeps it).
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+
+import type { Db } from "#app/db/client.server.ts";
+import { listing, message, order, user } from "#app/db/schema.ts";
+import { closedWhy } from "#app/models/conversation.server.ts";
+import { CONVERSATIONS_PAGE_SIZE, type Side } from "#app/models/conversation.ts";
+import { readPage } from "#app/models/id.ts";
+
+/** How many messages wait unread for `userId`, over all their conversations. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  // Each sum reads only the person's conversations with something unread (partial indexes).
+  const [asBuyer, asSeller] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${order.buyerUnread}), 0)::int` })
+      .from(order)
+      .where(and(eq(order.buyerId, userId), gt(order.buyerUnread, 0))),
+    db
+      .select({ n: sql<number>`coalesce(sum(${order.sellerUnread}), 0)::int` })
+      .from(order)
+      .where(and(eq(order.sellerId, userId), gt(order.sellerUnread, 0))),
+  ]);
+  return Number(asBuyer[0]?.n ?? 0) + Number(asSeller[0]?.n ?? 0);
+}
+
+/**
+ * The inbox: a person's conversations as buyer and as seller (cancelled requests left
+ * out), latest activity first, with the last message and how many wait unread.
+ */
+export async function findConversations(db: Db, userId: string, page: number) {
+  const mine = and(
+    or(eq(order.buyerId, userId), eq(order.sellerId, userId)),
+    inArray(order.status, ["open", "closed"]),
+  );
+  const [totals] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(order)
+    .where(mine);
+  return readPage(Number(totals?.n ?? 0), page, CONVERSATIONS_PAGE_SIZE, async (offset) => {
+    const rows = await db
+      .select({
+        id: order.id,
+        buyerId: order.buyerId,
+        buyerName: order.buyerName,
+        sellerName: user.name,
+        listingId: order.listingId,
+        title: sql<string>`coalesce(${listing.title}, ${order.listingTitle})`,
+        status: order.status,
+        closedReason: order.closedReason,
+        blockedBy: order.blockedBy,
+        buyerUnread: order.buyerUnread,
+        sellerUnread: order.sellerUnread,
+        activeAt: order.activeAt,
+        last: sql<string | null>`(select left(${message.body}, 140) from ${message}
+                                   where ${message.orderId} = ${order.id}
+                                   order by ${message.id} desc limit 1)`,
+      })
+      .from(order)
+      .leftJoin(listing, eq(listing.id, order.listingId))
+      .leftJoin(user, eq(user.id, order.sellerId))
+      .where(mine)
+      .orderBy(desc(order.activeAt), desc(order.id))
+      .limit(CONVERSATIONS_PAGE_SIZE)
+      .offset(offset);
+    return rows.map((row) => {
+      const side: Side = row.buyerId === userId ? "buyer" : "seller";
+      return {
+        id: row.id,
+        side,
+        title: row.title,
+        with: side === "buyer" ? row.sellerName : row.buyerName,
+        closed: closedWhy(row, side),
+        unread: side === "buyer" ? row.buyerUnread : row.sellerUnread,
+        last: row.last,
+        activeAt: row.activeAt.toISOString(),
+      };
+    });
+  });
+}
+
+/** The unread counts of some of a person's requests (My Orders and My Buyers rows). */
+export async function unreadOf(
+  db: Db,
+  userId: string,
+  orderIds: number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: order.id,
+      n: sql<number>`case when ${order.buyerId} = ${userId} then ${order.buyerUnread} else ${order.sellerUnread} end`,
+    })
+    .from(order)
+    .where(
+      and(
+        inArray(order.id, orderIds),
+        or(
+          and(eq(order.buyerId, userId), gt(order.buyerUnread, 0)),
+          and(eq(order.sellerId, userId), gt(order.sellerUnread, 0)),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}
+
+/** Whether `userId` is emailed about messages left unread. */
+export async function messageEmailsOf(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: user.messageEmails }).from(user).where(eq(user.id, userId));
+  return row?.on ?? true;
+}
+
+export async function setMessageEmails(db: Db, userId: string, on: boolean): Promise<void> {
+  await db.update(user).set({ messageEmails: on }).where(eq(user.id, userId));
+}
