@@ -11,6 +11,7 @@ CREATE TABLE "conversation_report" (
 	CONSTRAINT "conversation_report_details" CHECK ("conversation_report"."details" is null or char_length("conversation_report"."details") <= 1000)
 );
 --> statement-breakpoint
+ALTER TABLE "message" ADD COLUMN "warnings" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order" ADD COLUMN "blocked_by" text;--> statement-breakpoint
 ALTER TABLE "conversation_report" ADD CONSTRAINT "conversation_report_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_report" ADD CONSTRAINT "conversation_report_reporter_id_user_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

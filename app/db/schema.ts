@@ -28,7 +28,12 @@ import { QUALITIES } from "#app/models/listing.ts";
 import { SEARCH_VECTOR_SQL } from "#app/models/search-text.ts";
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES } from "#app/models/order.ts";
 import { ROLES } from "#app/models/user.ts";
-import { CONVERSATION_REPORT_REASONS, MESSAGE_MAX_CHARS, SIDES } from "#app/models/conversation.ts";
+import {
+  CONVERSATION_REPORT_REASONS,
+  MESSAGE_MAX_CHARS,
+  SIDES,
+  type WarningKind,
+} from "#app/models/conversation.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { LANGUAGES } from "#app/i18n/languages.ts";
@@ -891,6 +896,13 @@ export const message = pgTable(
     // Null once the sender's account is deleted.
     senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
     body: text("body").notNull(),
+    // The scam warnings its words call for (message-warnings.server.ts), matched once, when
+    // it is written; shown to its recipient.
+    warnings: text("warnings")
+      .array()
+      .$type<WarningKind[]>()
+      .notNull()
+      .default(sql`'{}'`),
     composeKey: text("compose_key").notNull(),
     createdAt: createdAt(),
   },

@@ -7,7 +7,7 @@
 // when), updated in the transaction that adds a message, so the header's count is read from
 // one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
 // `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
@@ -19,6 +19,7 @@ import {
   type MessageInput,
   type Side,
 } from "#app/models/conversation.ts";
+import { warningsFor } from "#app/models/message-warnings.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { hit, undo, type Limit } from "#app/services/rate-limit.server.ts";
 
@@ -112,7 +113,12 @@ export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversa
  * closed. The buyer's phone number and meeting place are there for the seller only while
  * the request is open (decision 22). Null for anyone but the two.
  */
-export async function getConversation(db: Db, userId: string, orderId: number) {
+export async function getConversation(
+  db: Db,
+  userId: string,
+  orderId: number,
+  before: number | null = null,
+) {
   const [row] = await db
     .select({
       id: order.id,
@@ -143,12 +149,16 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
         id: message.id,
         senderId: message.senderId,
         body: message.body,
+        warnings: message.warnings,
         createdAt: message.createdAt,
       })
       .from(message)
-      .where(eq(message.orderId, orderId))
+      .where(
+        and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)),
+      )
       .orderBy(desc(message.id))
-      .limit(MESSAGES_SHOWN),
+      // One more than shown: whether there are earlier ones.
+      .limit(MESSAGES_SHOWN + 1),
     otherId
       ? db
           .select({ id: user.id, name: user.name, image: user.image })
@@ -156,12 +166,21 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
           .where(eq(user.id, otherId))
       : Promise.resolve([]),
   ]);
-  const messages = latest.reverse().map((item) => ({
-    id: item.id,
-    mine: item.senderId === userId,
-    body: item.body,
-    createdAt: item.createdAt.toISOString(),
-  }));
+  const earlier = latest.length > MESSAGES_SHOWN;
+  const messages = latest
+    .slice(0, MESSAGES_SHOWN)
+    .reverse()
+    .map((item) => {
+      const mine = item.senderId === userId;
+      return {
+        id: item.id,
+        mine,
+        body: item.body,
+        // Warnings are for the one who receives the message.
+        warnings: mine ? [] : item.warnings,
+        createdAt: item.createdAt.toISOString(),
+      };
+    });
   const theirSeen = (side === "buyer" ? row.sellerSeenId : row.buyerSeenId) ?? 0;
   const lastMine = messages.findLast((item) => item.mine);
   const closed = closedWhy(row, side);
@@ -181,6 +200,8 @@ export async function getConversation(db: Db, userId: string, orderId: number) {
         ? { phone: row.buyerPhone, meetingLocation: row.meetingLocation }
         : null,
     messages,
+    // The id to show the messages before, when there are earlier ones than these.
+    earlierBefore: earlier ? (messages[0]?.id ?? null) : null,
     seenLastMine: lastMine ? theirSeen >= lastMine.id : false,
     startedAt: row.createdAt.toISOString(),
     // Whether this reader blocked the other side (they may unblock), and reported it.
@@ -238,7 +259,13 @@ export async function sendMessage(
     }
     const [created] = await tx
       .insert(message)
-      .values({ orderId, senderId, body: input.body, composeKey: input.composeKey })
+      .values({
+        orderId,
+        senderId,
+        body: input.body,
+        warnings: warningsFor(input.body),
+        composeKey: input.composeKey,
+      })
       .returning({ id: message.id });
     if (!created) throw new Error("the message was not stored");
     const them = sideColumns(other(mine.side));

@@ -7,8 +7,11 @@ import { filledText, textField } from "#app/models/text-field.ts";
 
 /** The longest message, in characters. */
 export const MESSAGE_MAX_CHARS = 2000;
-/** Messages a conversation page shows: the latest ones, oldest first. */
-export const MESSAGES_SHOWN = 200;
+/**
+ * Messages a conversation page shows at once: the latest ones, oldest first, and a link to the
+ * ones before them.
+ */
+export const MESSAGES_SHOWN = 50;
 /** Conversations an inbox page lists. */
 export const CONVERSATIONS_PAGE_SIZE = 20;
 

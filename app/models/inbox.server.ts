@@ -11,18 +11,19 @@ import { readPage } from "#app/models/id.ts";
 
 /** How many messages wait unread for `userId`, over all their conversations. */
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  // Each sum reads only the person's conversations with something unread (partial indexes).
-  const [asBuyer, asSeller] = await Promise.all([
-    db
-      .select({ n: sql<number>`coalesce(sum(${order.buyerUnread}), 0)::int` })
-      .from(order)
-      .where(and(eq(order.buyerId, userId), gt(order.buyerUnread, 0))),
-    db
-      .select({ n: sql<number>`coalesce(sum(${order.sellerUnread}), 0)::int` })
-      .from(order)
-      .where(and(eq(order.sellerId, userId), gt(order.sellerUnread, 0))),
-  ]);
-  return Number(asBuyer[0]?.n ?? 0) + Number(asSeller[0]?.n ?? 0);
+  // One round trip; each sum reads only the person's conversations with something unread
+  // (partial indexes). Every signed-in page asks.
+  const [row] = await db
+    .select({
+      n: sql<number>`(
+        coalesce((select sum(${order.buyerUnread}) from ${order}
+                   where ${order.buyerId} = ${userId} and ${order.buyerUnread} > 0), 0)
+      + coalesce((select sum(${order.sellerUnread}) from ${order}
+                   where ${order.sellerId} = ${userId} and ${order.sellerUnread} > 0), 0)
+      )::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
 }
 
 /**

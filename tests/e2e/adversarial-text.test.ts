@@ -41,7 +41,7 @@ const QUERY_PARAMS = [
   ...["q", "page", "sort", "make", "model", "location", "category", "fuel", "transmission"],
   ...["minYear", "maxYear", "minPrice", "maxPrice", "verified", "sold", "compare", "ids"],
   ...["diff", "actor", "action", "from", "to", "verify", "withdraw", "contact", "report"],
-  ...["edit", "delete", "save", "reduced"],
+  ...["edit", "delete", "save", "reduced", "before"],
   ...["token", "error", "redirectTo", "part", "exclude", "mileage", "unit", "price", "year"],
   "_routes",
 ];

@@ -279,6 +279,35 @@ describe("messages", () => {
     expect(sellerView.conversation.messages[0]?.warnings).toEqual([]);
   });
 
+  test("a long conversation shows its latest 50 messages, and the earlier ones by a link", async () => {
+    const id = await newConversation();
+    for (let n = 0; n < 60; n++) {
+      const sent = await sendMessage(
+        t.db,
+        n % 2 ? seller.id : buyer.id,
+        id,
+        { body: `Message ${n}`, composeKey: `long-compose-${n}` },
+        { limits: false },
+      );
+      expect(sent.ok).toBe(true);
+    }
+    const latest = (await open(buyer, id)).conversation;
+    expect(latest.messages.map((item) => item.body)).toEqual(
+      Array.from({ length: 50 }, (_, n) => `Message ${n + 10}`),
+    );
+    expect(latest.earlierBefore).toBe(latest.messages[0]!.id);
+    const earlier = await callLoaderAs(page.loader, {
+      path: `/dashboard/conversations/${id}?before=${latest.earlierBefore}`,
+      params: { id: String(id) },
+      cookie: buyer.cookie,
+      context: t.context(),
+    });
+    expect(earlier.conversation.messages.map((item) => item.body)).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Message ${n}`),
+    );
+    expect(earlier.conversation.earlierBefore).toBeNull();
+  });
+
   test("addresses in messages are text, cut from the sentence around them", () => {
     expect(textParts("See https://example.com/pay. Thanks")).toEqual([
       { text: "See ", url: false },

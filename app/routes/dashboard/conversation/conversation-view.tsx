@@ -11,6 +11,7 @@ import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import {
   CLOSED_TEXT,
+  conversationPath,
   MESSAGE_MAX_CHARS,
   messageFormSchema,
   WARNING_TEXT,
@@ -40,6 +41,7 @@ export type ConversationData = {
   other: { name: string | null; image: string | null };
   contact: { phone: string; meetingLocation: string } | null;
   messages: Message[];
+  earlierBefore: number | null;
   seenLastMine: boolean;
   startedAt: string;
   blockedByMe: boolean;
@@ -97,6 +99,8 @@ export function ConversationView({
       </header>
 
       <MessageLog
+        path={conversationPath(conversation.id)}
+        earlierBefore={conversation.earlierBefore}
         messages={messages}
         otherName={otherName}
         seenLastMine={conversation.seenLastMine}
@@ -122,10 +126,14 @@ export function ConversationView({
 }
 
 function MessageLog({
+  path,
+  earlierBefore,
   messages,
   otherName,
   seenLastMine,
 }: {
+  path: string;
+  earlierBefore: number | null;
   messages: Message[];
   otherName: string;
   seenLastMine: boolean;
@@ -157,6 +165,17 @@ function MessageLog({
       tabIndex={0}
       className="mt-6 max-h-[65vh] overflow-y-auto rounded-2xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4"
     >
+      {earlierBefore !== null ? (
+        <p className="mb-3 text-center">
+          <AppLink
+            to={`${path}?before=${earlierBefore}`}
+            preventScrollReset
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            {t("Earlier messages")}
+          </AppLink>
+        </p>
+      ) : null}
       <div role="log">
         <ol className="space-y-3">
           {messages.map((item) => (

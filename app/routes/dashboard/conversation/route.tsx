@@ -11,7 +11,6 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { getConversation, markSeen } from "#app/models/conversation.server.ts";
-import { warningsFor } from "#app/models/message-warnings.server.ts";
 import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
@@ -63,18 +62,13 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   );
   const { t } = translatorFor(context);
   const id = parseId(params.id);
+  // "Earlier messages" shows the ones before a message.
+  const before = parseId(url.searchParams.get("before"));
   const conversation =
-    id === null ? null : await getConversation(servicesOf(context).db, viewer.id, id);
+    id === null ? null : await getConversation(servicesOf(context).db, viewer.id, id, before);
   if (!conversation) throw notFound(t);
   return {
-    conversation: {
-      ...conversation,
-      // A plain warning beside messages from the other side that read like a known scam.
-      messages: conversation.messages.map((item) => ({
-        ...item,
-        warnings: item.mine ? [] : warningsFor(item.body),
-      })),
-    },
+    conversation,
     // A fresh key for the next message written here (one message per compose).
     composeKey: randomUUID(),
     // Without JavaScript, "Report this conversation" shows its form on the page.
