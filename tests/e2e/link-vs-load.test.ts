@@ -36,6 +36,8 @@ const EXCEPTIONS: Record<string, string> = {
   "alerts/unsubscribe":
     "reached from the link in an alert email, never from a page (alerts.test.ts opens it signed out)",
   "alerts/feed": "a resource route (Atom XML) for feed readers: no page, no form",
+  "dashboard/reportedItems/conversations/:id":
+    "linked from Reported Items only while a conversation is reported (the demo has none); it has no form but Dismiss's confirm, and tests/integration/conversations.test.ts reads it",
   "dashboard/conversations/:id/events":
     "a resource route (Server-Sent Events) a conversation page listens to: no page, no form",
   ...Object.fromEntries(
