@@ -49,11 +49,16 @@ export async function checkAlerts(
   )) as { n: number }[];
   if ((pending?.n ?? 0) > 0) violations.push(`${pending!.n} car events were never matched`);
   const [alerts] = (await query(`select count(*)::int as n from alert`)) as { n: number }[];
-  const held = (await query(
-    `select u.email, h.body from held_mail h join "user" u on u.id = h.user_id
-      where h.subject like '%new car%'`,
-  )) as { email: string; body: string }[];
   const sent = outbox.filter((mail) => /new_cars?_for|new cars? for/.test(mail.subject));
+  // A row sent just before a kill stays held until its lease ends, and is then sent again
+  // under the same key (one outbox file): counted once, as sent.
+  const sentRows = new Set(sent.map((mail) => /-held-(\d+)$/.exec(mail.key)?.[1]));
+  const held = (
+    (await query(
+      `select h.id::text as id, u.email, h.body from held_mail h join "user" u on u.id = h.user_id
+        where h.subject like '%new car%'`,
+    )) as { id: string; email: string; body: string }[]
+  ).filter((row) => !sentRows.has(row.id));
   for (const buyer of buyers) {
     const bodies = [
       ...held.filter((row) => row.email === buyer.email).map((row) => row.body),

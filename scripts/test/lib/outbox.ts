@@ -4,6 +4,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 export type OutboxMail = {
+  /** The file's name without .eml: a held email's is "<time>-held-<row id>". */
+  key: string;
   to: string;
   from: string;
   replyTo: string;
@@ -34,6 +36,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
         "latin1",
       ).toString("utf8");
       return {
+        key: name.slice(0, -".eml".length),
         to: header("To"),
         from: header("From"),
         replyTo: header("Reply-To"),
