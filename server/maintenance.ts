@@ -6,6 +6,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { ALERT_JOB_KEY, pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { mailUnreadMessages } from "#app/models/message-mail.server.ts";
+import { remindViewings } from "#app/models/viewing-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import {
   pruneSellerNotifications,
@@ -75,7 +76,8 @@ export function startMaintenance(options: {
     });
   });
 
-  // Saved searches' and saved cars' alerts, then emails about unread messages: every minute,
+  // Saved searches' and saved cars' alerts, then emails about unread messages and viewing
+  // reminders: every minute,
   // so "at once" means within one. A
   // run that is still going when the next is due is not doubled; another node's run at the
   // same time takes other work (the job claims it in the database).
@@ -92,6 +94,9 @@ export function startMaintenance(options: {
       // conversation is claimed by one.
       .then(() => mailUnreadMessages(services))
       .catch(warnFailed("message emails"))
+      // Viewing reminders a day ahead: likewise, each viewing is claimed by one node.
+      .then(() => remindViewings(services))
+      .catch(warnFailed("viewing reminders"))
       .finally(() => {
         alertsRunning = false;
       });

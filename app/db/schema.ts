@@ -35,6 +35,13 @@ import {
   type WarningKind,
 } from "#app/models/conversation.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
+import type { CalendarFile } from "#app/models/calendar.ts";
+import {
+  SAFE_PLACE_LIMITS,
+  VIEWING_ADDRESS_MAX,
+  VIEWING_OUTCOMES,
+  VIEWING_STATUSES,
+} from "#app/models/viewing.ts";
 import { DISTANCE_UNITS, PRICE_STYLES } from "#app/models/money-intl.ts";
 import { LANGUAGES } from "#app/i18n/languages.ts";
 import { ALERT_FREQUENCIES, ALERT_KINDS, CAR_ALERT_CHOICES } from "#app/models/alerts.ts";
@@ -759,6 +766,8 @@ export const heldMail = pgTable(
     body: text("body").notNull(),
     // Extra headers (an alert's List-Unsubscribe), as name → value.
     headers: jsonb("headers").$type<Record<string, string>>(),
+    // A calendar file sent with it (a viewing's .ics, issue 27).
+    calendar: jsonb("calendar").$type<CalendarFile>(),
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -948,6 +957,81 @@ export const conversationReport = pgTable(
     check(
       "conversation_report_details",
       sql`${t.details} is null or char_length(${t.details}) <= 1000`,
+    ),
+  ],
+);
+
+// Safe public places for viewings (issue 27, decision 023), kept by the admins beside the
+// site settings: a police station's car park, a busy supermarket's, with opening hours.
+export const safePlace = pgTable(
+  "safe_place",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    hours: text("hours").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("safe_place_name", chars(t.name, 1, SAFE_PLACE_LIMITS.name)),
+    check("safe_place_address", chars(t.address, 1, SAFE_PLACE_LIMITS.address)),
+    check("safe_place_hours", chars(t.hours, 1, SAFE_PLACE_LIMITS.hours)),
+    check(
+      "safe_place_note",
+      sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(SAFE_PLACE_LIMITS.note))}`,
+    ),
+  ],
+);
+
+// A proposed time to see the car (issue 27, decision 023): one row per time; the times one
+// side proposed together share a proposal key. The place is copied in (its name, address
+// and note), so an agreed viewing says where even after the admins change their list.
+export const viewing = pgTable(
+  "viewing",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    proposedBy: text("proposed_by", { enum: SIDES }).notNull(),
+    proposalKey: text("proposal_key").notNull(),
+    slot: smallint("slot").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    // The proposer's time zone: emails write the time as they chose it.
+    timeZone: text("time_zone").notNull(),
+    placeId: integer("place_id").references(() => safePlace.id, { onDelete: "set null" }),
+    placeName: text("place_name"),
+    address: text("address").notNull(),
+    placeNote: text("place_note"),
+    status: text("status", { enum: VIEWING_STATUSES }).notNull().default("proposed"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    // When the reminder was written (or, agreed less than a day ahead, that none is due).
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    buyerOutcome: text("buyer_outcome", { enum: VIEWING_OUTCOMES }),
+    sellerOutcome: text("seller_outcome", { enum: VIEWING_OUTCOMES }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("viewing_order_idx").on(t.orderId, t.id),
+    // One row per time of a proposal: a proposal sent twice is stored once.
+    uniqueIndex("viewing_proposal_idx").on(t.orderId, t.proposalKey, t.slot),
+    // The reminder job: agreed viewings not yet reminded, soonest first.
+    index("viewing_reminder_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'accepted' and ${t.remindedAt} is null`),
+    check("viewing_slot", sql`${t.slot} between 1 and 3`),
+    check("viewing_address", chars(t.address, 1, VIEWING_ADDRESS_MAX)),
+    check(
+      "viewing_status",
+      sql`${t.status} in ('proposed', 'accepted', 'declined', 'withdrawn', 'cancelled')`,
+    ),
+    check("viewing_proposed_by", sql`${t.proposedBy} in ('buyer', 'seller')`),
+    check(
+      "viewing_outcomes",
+      sql`(${t.buyerOutcome} is null or ${t.buyerOutcome} in ('met', 'missed'))
+          and (${t.sellerOutcome} is null or ${t.sellerOutcome} in ('met', 'missed'))`,
     ),
   ],
 );

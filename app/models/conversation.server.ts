@@ -61,7 +61,7 @@ export function closedWhy(
 }
 
 /** The request `orderId` if `userId` is its buyer or its seller, with that person's side. */
-async function participantOf(db: Db | Tx, userId: string, orderId: number, lock = false) {
+export async function participantOf(db: Db | Tx, userId: string, orderId: number, lock = false) {
   const query = db
     .select({
       id: order.id,

@@ -33,7 +33,7 @@ export async function holdMail(
     userId: string;
     orderId?: number;
     onBehalf: boolean;
-    mail: Pick<Mail, "subject" | "text" | "headers">;
+    mail: Pick<Mail, "subject" | "text" | "headers" | "calendar">;
   },
 ): Promise<void> {
   await tx.insert(heldMail).values({
@@ -43,6 +43,7 @@ export async function holdMail(
     subject: input.mail.subject,
     body: input.mail.text,
     headers: input.mail.headers ?? null,
+    calendar: input.mail.calendar ?? null,
   });
 }
 
@@ -75,6 +76,7 @@ export async function deliverHeldMail(
         subject: row.subject,
         text: row.body,
         headers: row.headers ?? undefined,
+        calendar: row.calendar ?? undefined,
         key,
       });
     } catch (error) {
@@ -97,6 +99,7 @@ async function claimOne(db: Db, filters: SQL[], now: Date) {
         subject: heldMail.subject,
         body: heldMail.body,
         headers: heldMail.headers,
+        calendar: heldMail.calendar,
         createdAt: heldMail.createdAt,
         email: user.email,
       })

@@ -7,6 +7,7 @@ import path from "node:path";
 
 import nodemailer from "nodemailer";
 
+import type { CalendarFile } from "#app/models/calendar.ts";
 import { logger } from "#app/services/logger.server.ts";
 
 export type Mail = {
@@ -16,6 +17,8 @@ export type Mail = {
   html?: string;
   /** Extra headers (an alert's List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** A calendar file (a viewing's .ics), sent as the email's calendar part and attachment. */
+  calendar?: CalendarFile;
   /** Stable across retries of the same email: its Message-ID and outbox file name. */
   key?: string;
   /**
@@ -48,12 +51,15 @@ export function createMailer(options: {
   // A keyed mail's Message-ID is the key at the sender's domain.
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? "carlot.local";
   const address = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from.trim();
-  const envelope = async ({ key, sender: given, ...mail }: Mail) => {
+  const envelope = async ({ key, sender: given, calendar, ...mail }: Mail) => {
     const sender = given ?? (await options.sender?.());
     return {
       from: sender ? { name: sender.name, address } : options.from,
       replyTo: sender?.replyTo ?? undefined,
       messageId: key ? `<${key}@${domain}>` : undefined,
+      icalEvent: calendar
+        ? { method: calendar.method, filename: "viewing.ics", content: calendar.content }
+        : undefined,
       ...mail,
     };
   };

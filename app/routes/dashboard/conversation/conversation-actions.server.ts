@@ -6,6 +6,19 @@ import { data, redirect } from "react-router";
 import type { Translate } from "#app/i18n/translator.ts";
 import { reportConversation, sendMessage, setBlocked } from "#app/models/conversation.server.ts";
 import {
+  acceptViewing,
+  cancelViewing,
+  proposeViewing,
+  setViewingOutcome,
+} from "#app/models/viewing.server.ts";
+import {
+  proposeViewingSchema,
+  slotsOf,
+  VIEWING_MESSAGES,
+  viewingIdSchema,
+  viewingOutcomeSchema,
+} from "#app/models/viewing.ts";
+import {
   CONVERSATION_MESSAGES,
   conversationReportSchema,
   messageFormSchema,
@@ -15,7 +28,15 @@ import { parseSubmission } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
-type Ask = { services: AppServices; userId: string; orderId: number; t: Translate; back: string };
+type Ask = {
+  services: AppServices;
+  userId: string;
+  orderId: number;
+  t: Translate;
+  back: string;
+  /** The reader's time zone: proposed times are read in it. */
+  timeZone: string;
+};
 
 const missing = (ask: Ask) =>
   data({ error: ask.t(CONVERSATION_MESSAGES.missing) }, problemInit({ code: "not-found" }));
@@ -62,5 +83,74 @@ export async function block(ask: Ask, blocked: boolean) {
   return redirectWithToast(ask.services.config, ask.back, {
     type: "success",
     message: ask.t(blocked ? CONVERSATION_MESSAGES.blocked : CONVERSATION_MESSAGES.unblocked),
+  });
+}
+
+/** Proposes up to three times to see the car; errors sit next to their fields. */
+export async function propose(ask: Ask, form: FormData) {
+  const submission = parseSubmission(form, proposeViewingSchema);
+  if (submission.status !== "success") {
+    return data({ intent: "propose" as const, result: submission.reply() }, { status: 400 });
+  }
+  const { services } = ask;
+  const proposed = await proposeViewing(
+    services,
+    ask.userId,
+    ask.orderId,
+    {
+      proposalKey: submission.value.proposalKey,
+      slots: slotsOf(submission.value),
+      timeZone: ask.timeZone,
+    },
+    { limits: services.config.contactRequestLimits !== false },
+  );
+  if (!proposed.ok) {
+    const message = ask.t(proposed.message);
+    const result = proposed.field
+      ? submission.reply({ fieldErrors: { [proposed.field]: [message] } })
+      : submission.reply({ formErrors: [message] });
+    return data({ intent: "propose" as const, result }, problemInit(proposed));
+  }
+  return redirectWithToast(services.config, ask.back, {
+    type: "success",
+    message: ask.t(VIEWING_MESSAGES.proposed),
+  });
+}
+
+/** What one viewing button does; null when the form was not sent from the page. */
+async function viewingChange(ask: Ask, form: FormData, intent: ViewingIntent) {
+  const { services, userId, orderId } = ask;
+  if (intent === "outcome") {
+    const submission = parseSubmission(form, viewingOutcomeSchema);
+    if (submission.status !== "success") return null;
+    const { viewingId, outcome } = submission.value;
+    return setViewingOutcome(services.db, userId, orderId, viewingId, outcome);
+  }
+  const submission = parseSubmission(form, viewingIdSchema);
+  if (submission.status !== "success") return null;
+  const change = intent === "accept" ? acceptViewing : cancelViewing;
+  return change(services, userId, orderId, submission.value.viewingId);
+}
+
+type ViewingIntent = "accept" | "cancel-viewing" | "outcome";
+
+/** Accept, withdraw or cancel, or say afterwards whether it happened. */
+export async function changeViewing(ask: Ask, form: FormData, intent: ViewingIntent) {
+  const done = await viewingChange(ask, form, intent);
+  if (!done) {
+    return data({ error: ask.t(VIEWING_MESSAGES.notYours) }, problemInit({ code: "invalid" }));
+  }
+  if (!done.ok) return data({ error: ask.t(done.message) }, problemInit(done));
+  const message =
+    intent === "accept"
+      ? VIEWING_MESSAGES.accepted
+      : intent === "outcome"
+        ? VIEWING_MESSAGES.outcomeSaved
+        : "withdrawn" in done && done.withdrawn
+          ? VIEWING_MESSAGES.withdrawn
+          : VIEWING_MESSAGES.cancelled;
+  return redirectWithToast(ask.services.config, ask.back, {
+    type: "success",
+    message: ask.t(message),
   });
 }

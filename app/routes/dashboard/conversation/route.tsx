@@ -11,6 +11,8 @@ import { AppLink } from "#app/components/ui/app-link.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { getConversation, markSeen } from "#app/models/conversation.server.ts";
+import { timeZoneFromCookie } from "#app/models/time-zone.ts";
+import { listSafePlaces, viewingsOf } from "#app/models/viewing.server.ts";
 import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
@@ -20,9 +22,10 @@ import { readForm } from "#app/services/form.server.ts";
 import { passRetryAfter } from "#app/services/rate-limit.server.ts";
 import { getSessionUser, requirePermission } from "#app/services/session.server.ts";
 
-import { block, report, send } from "./conversation-actions.server.ts";
+import { block, changeViewing, propose, report, send } from "./conversation-actions.server.ts";
 import { ConversationView } from "./conversation-view.tsx";
 import { SafetyTools } from "./safety-tools.tsx";
+import { ViewingPanel } from "./viewing-panel.tsx";
 
 import type { Route } from "./+types/route";
 
@@ -50,6 +53,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/** The reader's time zone (the tz cookie), else UTC. */
+const timeZoneOf = (request: Request) => timeZoneFromCookie(request.headers.get("cookie")) ?? "UTC";
+
 const notFound = (t: (message: string) => string) =>
   data(t(CONVERSATION_MESSAGES.missing), { status: 404 });
 
@@ -64,11 +70,18 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const id = parseId(params.id);
   // "Earlier messages" shows the ones before a message.
   const before = parseId(url.searchParams.get("before"));
-  const conversation =
-    id === null ? null : await getConversation(servicesOf(context).db, viewer.id, id, before);
+  const { db } = servicesOf(context);
+  const conversation = id === null ? null : await getConversation(db, viewer.id, id, before);
   if (!conversation) throw notFound(t);
   return {
     conversation,
+    viewing: {
+      viewings: await viewingsOf(db, conversation.id, conversation.side),
+      places: conversation.closed ? [] : await listSafePlaces(db),
+      // A fresh key for the next proposal (one proposal per form, however often it is sent).
+      proposalKey: randomUUID(),
+      timeZone: timeZoneOf(request),
+    },
     // A fresh key for the next message written here (one message per compose).
     composeKey: randomUUID(),
     // Without JavaScript, "Report this conversation" shows its form on the page.
@@ -83,15 +96,29 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const form = await readForm(request, t);
   const orderId = parseId(params.id);
   if (orderId === null) throw notFound(t);
-  const ask = { services: servicesOf(context), userId: viewer.id, orderId, t, back: url.pathname };
-  switch (form.get("intent")) {
+  const ask = {
+    services: servicesOf(context),
+    userId: viewer.id,
+    orderId,
+    t,
+    back: url.pathname,
+    timeZone: timeZoneOf(request),
+  };
+  const intent = form.get("intent");
+  switch (intent) {
     case "send":
       return send(ask, form);
     case "report":
       return report(ask, form);
     case "block":
     case "unblock":
-      return block(ask, form.get("intent") === "block");
+      return block(ask, intent === "block");
+    case "propose":
+      return propose(ask, form);
+    case "accept":
+    case "cancel-viewing":
+    case "outcome":
+      return changeViewing(ask, form, intent);
     default:
       return data({ error: t("That action is not available here.") }, { status: 400 });
   }
@@ -114,6 +141,12 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         composeKey={loaderData.composeKey}
         lastResult={reply?.intent === "send" ? reply.result : undefined}
         error={actionData && "error" in actionData ? actionData.error : undefined}
+      />
+      <ViewingPanel
+        data={loaderData.viewing}
+        otherName={conversation.other.name ?? t("a deleted account")}
+        open={conversation.closed === null}
+        lastResult={reply?.intent === "propose" ? reply.result : undefined}
       />
       <SafetyTools
         path={conversationPath(conversation.id)}
