@@ -17,6 +17,11 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
     defaultValue?: Record<string, unknown>;
     /** Stay busy while the page the action redirects to loads, so the form does not flash back. */
     busyUntilLoaded?: boolean;
+    /**
+     * Check only when sent: for a composer, whose empty field is its resting state (leaving
+     * it empty is no mistake to point out).
+     */
+    checkOnSubmit?: boolean;
   } = {},
 ) {
   type Shape = Extract<z.input<Schema>, Record<string, unknown>>;
@@ -25,7 +30,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
     lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: options.checkOnSubmit ? "onSubmit" : "onBlur",
     shouldRevalidate: "onInput",
     // parseWithZod is typed by the concrete schema; for a generic one the shapes
     // only differ in how TypeScript spells them.

@@ -39,6 +39,28 @@ export const DEMO_USERS: DemoUser[] = [
   person("emma", "Emma Nguyen", "buyer"),
 ];
 
+/** Safe places for viewings (issue 27): public, busy, watched by cameras. */
+export const DEMO_SAFE_PLACES = [
+  {
+    name: "Austin Police Headquarters",
+    address: "4201 Ed Bluestein Blvd, Austin, TX",
+    hours: "Every day, open all hours",
+    note: "Visitor car park by the front entrance, camera-covered",
+  },
+  {
+    name: "Dallas Public Library",
+    address: "1515 Young St, Dallas, TX",
+    hours: "Mon–Sat 9:00–18:00",
+    note: "Front car park, busy in the daytime",
+  },
+  {
+    name: "Seattle Police West Precinct",
+    address: "810 Virginia St, Seattle, WA",
+    hours: "Every day, open all hours",
+    note: null,
+  },
+];
+
 export const DEMO_CATEGORIES: { name: string; body: BodyStyle }[] = [
   { name: "Sedan", body: "sedan" },
   { name: "Off Road", body: "offroad" },

@@ -10,11 +10,18 @@ import {
   category,
   listing,
   listingPhoto,
+  safePlace,
   sellerVerification,
   user,
 } from "#app/db/schema.ts";
 import { avatarSvg, carPhotoSvg, categorySvg, type BodyStyle } from "#app/demo/artwork.server.ts";
-import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from "#app/demo/data.ts";
+import {
+  DEMO_CATEGORIES,
+  DEMO_LISTINGS,
+  DEMO_PASSWORD,
+  DEMO_SAFE_PLACES,
+  DEMO_USERS,
+} from "#app/demo/data.ts";
 import { categorySlug } from "#app/models/category.ts";
 import { hashPassword } from "#app/services/auth.server.ts";
 import type { Env } from "#app/services/env.server.ts";
@@ -175,6 +182,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<{ listings: nu
         }),
       )
       .returning({ id: listing.id });
+    await tx.insert(safePlace).values(DEMO_SAFE_PLACES);
     await tx
       .insert(listingPhoto)
       .values(

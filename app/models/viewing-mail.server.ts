@@ -173,20 +173,23 @@ export async function holdViewingMails(
       side === "buyer" ? people.buyerLanguage : people.sellerLanguage,
       site.settings.language,
     );
+    const other = (side === "buyer" ? people.sellerName : people.buyerName) ?? "";
     const mail = mailOf(change.kind, words.t, {
       name: (side === "buyer" ? people.buyerName : people.sellerName) ?? "",
-      other: (side === "buyer" ? people.sellerName : people.buyerName) ?? "",
+      other,
       car: people.car,
       rows: change.rows,
       locale: dateLocaleOf(site.settings.locale, words.language),
       url,
     });
+    // The event's title stays the same in every email about it (a reminder does not rename it).
+    const summary = words.t("Viewing the {car} with {name}", { car: people.car, name: other });
     await holdMail(tx, {
       userId,
       onBehalf: false,
       mail: {
         ...mail,
-        calendar: calendarOf(change.kind, first, { ...mail, url, now: change.now }),
+        calendar: calendarOf(change.kind, first, { summary, url, now: change.now }),
       },
     });
   }
@@ -196,16 +199,16 @@ export async function holdViewingMails(
 function calendarOf(
   kind: ViewingMailKind,
   row: Row,
-  mail: { subject: string; text: string; url: string; now: Date },
+  mail: { summary: string; url: string; now: Date },
 ): CalendarFile | undefined {
   if (kind === "proposed") return undefined;
   return calendarFile({
     method: kind === "cancelled" ? "CANCEL" : "PUBLISH",
-    uid: `viewing-${row.id}@${new URL(mail.url).host}`,
+    uid: `viewing-${row.id}@${new URL(mail.url).hostname}`,
     sequence: kind === "cancelled" ? 1 : 0,
     start: row.startsAt,
     minutes: VIEWING_MINUTES,
-    summary: mail.subject,
+    summary: mail.summary,
     location: viewingPlace(row),
     description: mail.url,
     url: mail.url,

@@ -137,10 +137,16 @@ type ViewingIntent = "accept" | "cancel-viewing" | "outcome";
 /** Accept, withdraw or cancel, or say afterwards whether it happened. */
 export async function changeViewing(ask: Ask, form: FormData, intent: ViewingIntent) {
   const done = await viewingChange(ask, form, intent);
+  // The refusal shows in the viewing box (the page says what the viewing is now); its own key,
+  // so that TypeScript keeps it apart from the page's other { error } answers.
   if (!done) {
-    return data({ error: ask.t(VIEWING_MESSAGES.notYours) }, problemInit({ code: "invalid" }));
+    const viewingError = ask.t(VIEWING_MESSAGES.notYours);
+    return data({ intent: "viewing" as const, viewingError }, problemInit({ code: "invalid" }));
   }
-  if (!done.ok) return data({ error: ask.t(done.message) }, problemInit(done));
+  if (!done.ok) {
+    const viewingError = ask.t(done.message);
+    return data({ intent: "viewing" as const, viewingError }, problemInit(done));
+  }
   const message =
     intent === "accept"
       ? VIEWING_MESSAGES.accepted

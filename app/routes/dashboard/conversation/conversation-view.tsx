@@ -2,7 +2,7 @@
 // the start side, yours on the end side), warnings beside messages that read like a scam,
 // "Seen" under your last message, and the form to write the next one, or why it is closed.
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -53,8 +53,11 @@ export function ConversationView({
   composeKey,
   lastResult,
   error,
+  viewing,
 }: {
   conversation: ConversationData;
+  /** The viewing box, between the header and the messages. */
+  viewing?: ReactNode;
   composeKey: string;
   lastResult: SubmissionResult<string[]> | undefined;
   error: string | undefined;
@@ -97,6 +100,8 @@ export function ConversationView({
           </dl>
         ) : null}
       </header>
+
+      {viewing}
 
       <MessageLog
         path={conversationPath(conversation.id)}
@@ -245,6 +250,7 @@ function Composer({
     "message",
     messageFormSchema,
     answer?.result ?? lastResult,
+    { checkOnSubmit: true },
   );
   const pending = fetcher.state !== "idle";
   // One key per compose: kept while the message is being written and sent (a retry of

@@ -141,12 +141,15 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         composeKey={loaderData.composeKey}
         lastResult={reply?.intent === "send" ? reply.result : undefined}
         error={actionData && "error" in actionData ? actionData.error : undefined}
-      />
-      <ViewingPanel
-        data={loaderData.viewing}
-        otherName={conversation.other.name ?? t("a deleted account")}
-        open={conversation.closed === null}
-        lastResult={reply?.intent === "propose" ? reply.result : undefined}
+        viewing={
+          <ViewingPanel
+            data={loaderData.viewing}
+            otherName={conversation.other.name ?? t("a deleted account")}
+            open={conversation.closed === null}
+            lastResult={reply?.intent === "propose" ? reply.result : undefined}
+            error={reply?.intent === "viewing" ? reply.viewingError : undefined}
+          />
+        }
       />
       <SafetyTools
         path={conversationPath(conversation.id)}

@@ -9,6 +9,7 @@ import { Form, useNavigation } from "react-router";
 
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { outlineButton, primaryButton } from "#app/components/ui/buttons.ts";
+import { FormError } from "#app/components/ui/form.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { useT, useTranslator } from "#app/i18n/i18n-provider.tsx";
 import { dateLocaleOf } from "#app/models/dates.ts";
@@ -29,8 +30,11 @@ export function ViewingPanel({
   otherName,
   open,
   lastResult,
+  error,
 }: {
   data: ViewingData;
+  /** Why the last button did nothing (the viewing changed meanwhile). */
+  error?: string;
   otherName: string;
   /** The conversation takes changes (not closed). */
   open: boolean;
@@ -52,6 +56,11 @@ export function ViewingPanel({
       <h2 id="viewing-title" className="text-lg font-bold text-slate-900">
         {t("Viewing")}
       </h2>
+      {error ? (
+        <div className="mt-2">
+          <FormError message={error} />
+        </div>
+      ) : null}
       {upcoming ? (
         <Agreed item={upcoming} open={open} otherName={otherName} />
       ) : theirs.length > 0 && open ? (
