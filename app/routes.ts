@@ -59,6 +59,9 @@ export default [
   route("dashboard/audit", "routes/dashboard/admin/audit/route.tsx"),
   route("dashboard/settings", "routes/dashboard/admin/settings/route.tsx"),
   route("dashboard/categories", "routes/dashboard/admin/categories/route.tsx"),
+  // Safe meeting places for viewings (issue 27).
+  route("dashboard/safePlaces", "routes/dashboard/admin/safe-places/route.tsx"),
+  route("dashboard/warningWords", "routes/dashboard/admin/warning-words/route.tsx"),
 
   route("*", "routes/public/not-found/route.tsx"),
 ] satisfies RouteConfig;

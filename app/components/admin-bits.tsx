@@ -16,6 +16,8 @@ const ADMIN_LINKS = [
   { to: "/dashboard/audit", label: msg("Audit Log") },
   { to: "/dashboard/settings", label: msg("Site Settings") },
   { to: "/dashboard/categories", label: msg("Categories") },
+  { to: "/dashboard/safePlaces", label: msg("Safe places") },
+  { to: "/dashboard/warningWords", label: msg("Warning words") },
 ];
 
 export function AdminNav() {

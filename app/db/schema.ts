@@ -32,6 +32,8 @@ import {
   CONVERSATION_REPORT_REASONS,
   MESSAGE_MAX_CHARS,
   SIDES,
+  WARNING_PHRASE_MAX,
+  WARNING_KINDS,
   type WarningKind,
 } from "#app/models/conversation.ts";
 import { SITE_DEFAULTS as SITE } from "#app/models/site.ts";
@@ -1032,6 +1034,28 @@ export const viewing = pgTable(
       "viewing_outcomes",
       sql`(${t.buyerOutcome} is null or ${t.buyerOutcome} in ('met', 'missed'))
           and (${t.sellerOutcome} is null or ${t.sellerOutcome} in ('met', 'missed'))`,
+    ),
+  ],
+);
+
+// The words and phrases that put a warning beside a message (issue 27), kept by the admins at
+// /dashboard/warningWords. The migration writes the built-in ones; a message stores the
+// warnings its words called for when it was written, so a changed list applies to new ones.
+export const warningPhrase = pgTable(
+  "warning_phrase",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: WARNING_KINDS }).notNull(),
+    // Lower-case, spaces single; matched on word boundaries in any language.
+    phrase: text("phrase").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("warning_phrase_idx").on(t.phrase),
+    check("warning_phrase_phrase", chars(t.phrase, 2, WARNING_PHRASE_MAX)),
+    check(
+      "warning_phrase_kind",
+      sql`${t.kind} in (${sql.raw(WARNING_KINDS.map((kind) => `'${kind}'`).join(", "))})`,
     ),
   ],
 );

@@ -17,6 +17,12 @@ export const AUDIT_ACTIONS = [
   "show_category",
   "reorder_category",
   "delete_category",
+  "create_safe_place",
+  "update_safe_place",
+  "delete_safe_place",
+  "add_warning_phrase",
+  "remove_warning_phrase",
+  "restore_warning_phrases",
   "read_conversation",
   "dismiss_conversation_reports",
 ] as const;
@@ -37,11 +43,18 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   show_category: msg("Showed category"),
   reorder_category: msg("Moved category"),
   delete_category: msg("Deleted category"),
+  create_safe_place: msg("Added safe place"),
+  update_safe_place: msg("Changed safe place"),
+  delete_safe_place: msg("Deleted safe place"),
+  add_warning_phrase: msg("Added warning word"),
+  remove_warning_phrase: msg("Removed warning word"),
+  restore_warning_phrases: msg("Restored built-in warning words"),
   read_conversation: msg("Read a reported conversation"),
   dismiss_conversation_reports: msg("Dismissed conversation reports"),
 };
 
-export type AuditSubjectType = "user" | "listing" | "site" | "category" | "conversation";
+export type AuditSubjectType =
+  "user" | "listing" | "site" | "category" | "safe_place" | "warning_phrase" | "conversation";
 
 /** What a log row says beyond its columns; names are kept so the log outlives the records. */
 export type AuditDetails = {

@@ -19,7 +19,7 @@ import {
   type MessageInput,
   type Side,
 } from "#app/models/conversation.ts";
-import { warningsFor } from "#app/models/message-warnings.server.ts";
+import { warningRules, warningsFor } from "#app/models/message-warnings.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { hit, undo, type Limit } from "#app/services/rate-limit.server.ts";
 
@@ -240,6 +240,8 @@ export async function sendMessage(
       };
     }
   }
+  // Read before the transaction: on PGlite it holds the one connection.
+  const rules = await warningRules(db);
   const sent = await db.transaction(async (tx): Promise<SendResult> => {
     const mine = await participantOf(tx, senderId, orderId, true);
     if (!mine) return { ok: false, code: "not-found", message: CONVERSATION_MESSAGES.missing };
@@ -263,7 +265,7 @@ export async function sendMessage(
         orderId,
         senderId,
         body: input.body,
-        warnings: warningsFor(input.body),
+        warnings: warningsFor(input.body, rules),
         composeKey: input.composeKey,
       })
       .returning({ id: message.id });

@@ -126,6 +126,9 @@ export const WARNING_KINDS = [
 ] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 
+/** The longest warning phrase an admin may add. */
+export const WARNING_PHRASE_MAX = 60;
+
 /** The plain warning the recipient reads beside such a message. */
 export const WARNING_TEXT: Record<WarningKind, string> = {
   deposit: msg(

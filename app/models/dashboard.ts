@@ -45,4 +45,8 @@ export const DASHBOARD_PAGE_PERMISSION = {
   settings: "update:site:any",
   // Categories (issue 25, decision 019; a dashboard shortcut too).
   categories: "update:site:any",
+  // Safe places for viewings (issue 27; a dashboard shortcut too).
+  safePlaces: "update:site:any",
+  // The words that put scam warnings beside messages (issue 27).
+  warningWords: "update:site:any",
 } as const satisfies Record<string, Permission>;

@@ -2,9 +2,18 @@
 // viewing, gift cards, wire transfers or crypto, couriers and shipping, "pay via" links,
 // requests for codes. Matched on the server, in every language Carlot speaks (a scam in
 // English reaches Spanish and Arabic readers too), and shown in the reader's language.
-import type { WarningKind } from "#app/models/conversation.ts";
+import { asc } from "drizzle-orm";
 
-/** Words and phrases per warning, lower-case; a phrase matches on word boundaries. */
+import type { Db } from "#app/db/client.server.ts";
+import { warningPhrase } from "#app/db/schema.ts";
+import { WARNING_KINDS, type WarningKind } from "#app/models/conversation.ts";
+import { cached, invalidate } from "#app/services/cache.server.ts";
+
+/**
+ * The built-in words and phrases per warning, lower-case (a phrase matches on word
+ * boundaries): migration 0027 wrote them into `warning_phrase`, which the admins then keep at
+ * /dashboard/warningWords; "Restore the built-in phrases" writes back the missing ones.
+ */
 export const DEFAULT_WARNING_PATTERNS: Record<WarningKind, readonly string[]> = {
   deposit: [
     "deposit",
@@ -114,19 +123,46 @@ function phrasePattern(phrase: string): string {
     : `(?<![${WORD}])${words}(?![${WORD}])`;
 }
 
-function compile(patterns: Record<WarningKind, readonly string[]>) {
-  return (Object.entries(patterns) as [WarningKind, readonly string[]][]).map(
-    ([kind, phrases]) => [kind, new RegExp(phrases.map(phrasePattern).join("|"), "iu")] as const,
+type Rules = (readonly [WarningKind, RegExp])[];
+
+/** One pattern per warning that has phrases. */
+export function compileWarnings(phrases: readonly { kind: WarningKind; phrase: string }[]): Rules {
+  return WARNING_KINDS.flatMap((kind) => {
+    const mine = phrases.filter((row) => row.kind === kind).map((row) => row.phrase);
+    return mine.length > 0
+      ? [[kind, new RegExp(mine.map(phrasePattern).join("|"), "iu")] as const]
+      : [];
+  });
+}
+
+const CACHE_KEY = "warning-phrases";
+
+/** The admins' list, compiled; read at most once a second per process. */
+export function warningRules(db: Db): Promise<Rules> {
+  return cached(db, CACHE_KEY, 1_000, async () =>
+    compileWarnings(
+      await db
+        .select({ kind: warningPhrase.kind, phrase: warningPhrase.phrase })
+        .from(warningPhrase)
+        .orderBy(asc(warningPhrase.id)),
+    ),
   );
 }
 
-const DEFAULT_RULES = compile(DEFAULT_WARNING_PATTERNS);
+/** After the list changed: this process reads it again at once (others within a second). */
+export const forgetWarningRules = (db: Db) => invalidate(db, CACHE_KEY);
 
 /**
  * The warnings a message calls for, in a fixed order: its words are matched in every
  * language; the page writes each warning in its reader's.
  */
-export function warningsFor(body: string): WarningKind[] {
+export function warningsFor(body: string, rules: Rules): WarningKind[] {
   const text = body.normalize("NFKC");
-  return DEFAULT_RULES.filter(([, rule]) => rule.test(text)).map(([kind]) => kind);
+  return rules.filter(([, rule]) => rule.test(text)).map(([kind]) => kind);
 }
+
+/** The built-in list as rows, for restoring it. */
+export const defaultWarningRows = () =>
+  WARNING_KINDS.flatMap((kind) =>
+    DEFAULT_WARNING_PATTERNS[kind].map((phrase) => ({ kind, phrase })),
+  );

@@ -51,6 +51,8 @@ const INTENTS = [
   ...["save", "remove", "verify", "withdraw", "makeAdmin", "removeAdmin"],
   ...["add", "edit", "move", "hide", "show", "pause", "resume", "alerts"],
   ...["send", "emails", "block", "unblock"],
+  // Viewings (issue 27) and the warning words.
+  ...["propose", "accept", "cancel-viewing", "outcome", "restore"],
 ];
 
 let logStart = 0;
@@ -65,6 +67,15 @@ let verifiedSellerId = "";
 let sedanId = "";
 /** The buyer's request for a second demo car: its conversation takes the message form. */
 let conversationId = "";
+/** A safe place added for the edit form (issue 27), deleted after. */
+let placeId = "";
+
+const safePlace = (): Fields => ({
+  name: "Comisaría Central",
+  address: "Calle Mayor 1, Sevilla",
+  hours: "Todos los días, 8:00–20:00",
+  note: "Aparcamiento con cámaras",
+});
 
 const car = (overrides: Fields = {}): Fields => ({
   carName: "Adversarial Corolla",
@@ -135,6 +146,17 @@ beforeAll(async () => {
   const categories = await send("GET", "/dashboard/categories", { role: "admin" });
   sedanId = /[?;]edit=(\d+)/.exec(categories.body)?.[1] ?? "";
   expect(sedanId).not.toBe("");
+  // A safe place (issue 27) for its edit form: the Edit link after its name is its own.
+  const placeName = `Adversarial place ${Date.now()}`;
+  const added = await send("POST", "/dashboard/safePlaces", {
+    role: "admin",
+    headers: FORM,
+    body: urlEncoded({ ...safePlace(), intent: "add", name: placeName }),
+  });
+  expect(added.status, added.body.slice(0, 300)).toBe(302);
+  const places = (await send("GET", "/dashboard/safePlaces", { role: "admin" })).body;
+  placeId = /[?;]edit=(\d+)/.exec(places.slice(places.indexOf(placeName)))?.[1] ?? "";
+  expect(placeId).not.toBe("");
   // A conversation of the buyer's (issue 27), on a car other than the contact form's.
   const other = [...list.body.matchAll(/productDetails\/(\d+)/g)]
     .map((match) => match[1]!)
@@ -173,6 +195,14 @@ afterAll(async () => {
       body: urlEncoded({ intent: "cancel", id: conversationId }),
     });
     expect(cancelled.status).toBe(302);
+  }
+  if (placeId) {
+    const deleted = await send("POST", "/dashboard/safePlaces", {
+      role: "admin",
+      headers: FORM,
+      body: urlEncoded({ intent: "delete", id: placeId }),
+    });
+    expect(deleted.status).toBe(302);
   }
   // Refused input is routine; nothing here may log an error.
   const errors = logSince()
@@ -341,6 +371,32 @@ const FORMS: FormCase[] = [
     fields: ["details"],
   },
   {
+    // Proposing a viewing (issue 27): the times, the place and another address are typed;
+    // the proposal key is a hidden field.
+    name: "propose viewing",
+    path: () => `/dashboard/conversations/${conversationId}`,
+    role: "buyer",
+    valid: () => ({
+      intent: "propose",
+      proposalKey: "abcdefgh1234",
+      at1: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16),
+      place1: "address",
+      address1: "Plaza Mayor 3, junto a la fuente",
+    }),
+    fields: ["proposalKey", "at1", "place1", "address1"],
+    messages: {
+      proposalKey: "This form is out of date. Reload the page and propose again.",
+    },
+  },
+  {
+    // The admins' warning words (issue 27): refused whole, so the list keeps its words.
+    name: "add warning word",
+    path: () => "/dashboard/warningWords",
+    role: "admin",
+    valid: () => ({ intent: "add", kind: "code", phrase: "número secreto" }),
+    fields: ["phrase"],
+  },
+  {
     // Refused whole: no category is added.
     name: "add category",
     path: () => "/dashboard/categories",
@@ -355,6 +411,21 @@ const FORMS: FormCase[] = [
     role: "admin",
     valid: () => ({ intent: "edit", id: sedanId, name: "Sedan", changeAddress: "on" }),
     fields: ["name"],
+  },
+  {
+    // Safe places for viewings (issue 27): refused whole, so no place is added.
+    name: "add safe place",
+    path: () => "/dashboard/safePlaces",
+    role: "admin",
+    valid: () => ({ intent: "add", ...safePlace() }),
+    fields: ["name", "address", "hours", "note"],
+  },
+  {
+    name: "edit safe place",
+    path: () => `/dashboard/safePlaces?edit=${placeId}`,
+    role: "admin",
+    valid: () => ({ intent: "edit", id: placeId, ...safePlace() }),
+    fields: ["name", "address", "hours", "note"],
   },
 ];
 

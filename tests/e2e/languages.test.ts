@@ -94,6 +94,8 @@ const PAGES: Record<Role, string[]> = {
     "/dashboard/audit",
     "/dashboard/settings",
     "/dashboard/categories",
+    "/dashboard/safePlaces",
+    "/dashboard/warningWords",
   ],
 };
 

@@ -64,6 +64,8 @@ const MUST_COVER: [Role, string, string?][] = [
   ["admin", "dashboard/reportedItems"],
   ["admin", "dashboard/settings"],
   ["admin", "dashboard/categories"],
+  ["admin", "dashboard/safePlaces"],
+  ["admin", "dashboard/warningWords"],
   // Conversations (issue 27): the header's Messages link, then a conversation from the inbox.
   ["buyer", "dashboard/conversations"],
   ["buyer", "dashboard/conversations/:id", "/dashboard/conversations"],
@@ -87,6 +89,11 @@ const NORMALISE: { why: string; control: RegExp; to: (value: string) => string }
   {
     why: "a fresh key per compose (issue 27): the same compose sent twice is one message",
     control: /\bname=composeKey\b/,
+    to: (value) => (value ? "(a fresh key)" : value),
+  },
+  {
+    why: "a fresh key per viewing proposal (issue 27): the same proposal sent twice is stored once",
+    control: /\bname=proposalKey\b/,
     to: (value) => (value ? "(a fresh key)" : value),
   },
 ];

@@ -15,6 +15,9 @@ import {
   message,
   order,
   report,
+  safePlace,
+  viewing,
+  warningPhrase,
   savedSearch,
   siteSettings,
   user,
@@ -128,6 +131,9 @@ const MATRIX: Record<string, Row> = {
   "dashboard/audit": admins,
   "dashboard/settings": admins,
   "dashboard/categories": admins,
+  // Safe places for viewings (issue 27).
+  "dashboard/safePlaces": admins,
+  "dashboard/warningWords": admins,
   "*": everyone("not found"),
 };
 
@@ -301,6 +307,81 @@ const categoryIntent =
       unchanged: async () => (await categoryState()) === before,
     };
   };
+
+/** Every safe place, as JSON. */
+const safePlaceState = async () =>
+  JSON.stringify(await t.db.select().from(safePlace).orderBy(safePlace.id));
+
+let placeSeq = 0;
+
+/** A safe place's fields, fresh for each attempt. */
+const placeFields = (n: number) => ({
+  name: `Matrix place ${n}`,
+  address: `${n} Matrix Street`,
+  hours: "Every day, 8:00–20:00",
+  note: "Camera-covered",
+});
+
+/**
+ * A fresh safe place (the canary) for one attempt at an admin's button, and a check that
+ * no place changed.
+ */
+const safePlaceIntent =
+  (intent: string, extra: (n: number) => Record<string, string> = () => ({})) =>
+  async () => {
+    const n = ++placeSeq;
+    const [created] = await t.db.insert(safePlace).values(placeFields(n)).returning();
+    const before = await safePlaceState();
+    return {
+      form: { intent, id: String(created!.id), ...extra(n) },
+      unchanged: async () => (await safePlaceState()) === before,
+    };
+  };
+
+/** Every warning word, as JSON. */
+const warningState = async () =>
+  JSON.stringify(await t.db.select().from(warningPhrase).orderBy(warningPhrase.id));
+
+/** The canary conversation's viewings, as JSON. */
+const viewingState = async (orderId: number) =>
+  JSON.stringify(
+    await t.db.select().from(viewing).where(eq(viewing.orderId, orderId)).orderBy(viewing.id),
+  );
+
+/** A time `days` ahead as the propose form writes it (UTC: no tz cookie). */
+const daysAhead = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+
+/**
+ * The canary conversation with a viewing in it: proposed by `by` ("buyer" or "seller"),
+ * accepted when `status` says so, in the past when `past`.
+ */
+async function canaryViewing(
+  ids: Ids,
+  options: { by: "buyer" | "seller"; status?: "accepted"; past?: boolean },
+) {
+  const canary = await canaryConversation(ids);
+  const orderId = Number(canary.params.id);
+  const [created] = await t.db
+    .insert(viewing)
+    .values({
+      orderId,
+      proposedBy: options.by,
+      proposalKey: crypto.randomUUID(),
+      slot: 1,
+      startsAt: new Date(Date.now() + (options.past ? -1 : 2) * 86_400_000),
+      timeZone: "UTC",
+      address: "Matrix square",
+      status: options.status ?? "proposed",
+    })
+    .returning();
+  const before = await viewingState(orderId);
+  return {
+    viewingId: String(created!.id),
+    params: canary.params,
+    unchanged: async () => (await viewingState(orderId)) === before && (await canary.unchanged()),
+  };
+}
 
 /** A car of "seller" with an open report by "buyer"; unchanged while the report is open. */
 async function canaryReport(ids: Ids) {
@@ -535,6 +616,62 @@ const ACTIONS: ActionCase[] = [
       };
     },
   })),
+  // Viewings (issue 27): only the request's two people propose, accept, cancel or answer.
+  {
+    route: "dashboard/conversations/:id",
+    name: "propose a viewing",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      const orderId = Number(canary.params.id);
+      const before = await viewingState(orderId);
+      return {
+        form: {
+          intent: "propose",
+          proposalKey: crypto.randomUUID(),
+          at1: daysAhead(3),
+          place1: "address",
+          address1: "Matrix square",
+        },
+        params: canary.params,
+        unchanged: async () => (await viewingState(orderId)) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/conversations/:id",
+    name: "accept the seller's proposed time",
+    // The seller proposed it: only the buyer accepts; the seller's own is refused (409).
+    expected: row(
+      { anonymous: "login", buyer: "ok", seller: "refused", admin: "not found" },
+      { buyerOther: "not found", sellerOther: "not found" },
+    ),
+    prepare: async (ids) => {
+      const canary = await canaryViewing(ids, { by: "seller" });
+      return { form: { intent: "accept", viewingId: canary.viewingId }, ...canary };
+    },
+  },
+  {
+    route: "dashboard/conversations/:id",
+    name: "cancel an agreed viewing",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryViewing(ids, { by: "buyer", status: "accepted" });
+      return { form: { intent: "cancel-viewing", viewingId: canary.viewingId }, ...canary };
+    },
+  },
+  {
+    route: "dashboard/conversations/:id",
+    name: "say whether the viewing happened",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryViewing(ids, { by: "buyer", status: "accepted", past: true });
+      return {
+        form: { intent: "outcome", viewingId: canary.viewingId, outcome: "met" },
+        ...canary,
+      };
+    },
+  },
   // Admins dismiss a reported conversation's reports; nobody else reaches it.
   {
     route: "dashboard/reportedItems/conversations/:id",
@@ -812,6 +949,101 @@ const ACTIONS: ActionCase[] = [
     prepare: async () => {
       const before = await categoryState();
       return { form: {}, unchanged: async () => (await categoryState()) === before };
+    },
+  },
+  {
+    route: "dashboard/safePlaces",
+    name: "add a safe place",
+    expected: admins,
+    prepare: async () => {
+      const before = await safePlaceState();
+      return {
+        form: { intent: "add", ...placeFields(++placeSeq) },
+        unchanged: async () => (await safePlaceState()) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/safePlaces",
+    name: "edit a safe place",
+    expected: admins,
+    prepare: safePlaceIntent("edit", (n) => ({ ...placeFields(n), name: `Renamed place ${n}` })),
+  },
+  {
+    route: "dashboard/safePlaces",
+    name: "delete a safe place",
+    expected: admins,
+    prepare: safePlaceIntent("delete"),
+  },
+  {
+    route: "dashboard/safePlaces",
+    name: "empty form",
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "invalid",
+    }),
+    prepare: async () => {
+      const before = await safePlaceState();
+      return { form: {}, unchanged: async () => (await safePlaceState()) === before };
+    },
+  },
+  // The warning words (issue 27): admins add, remove and restore; the canary is the list.
+  {
+    route: "dashboard/warningWords",
+    name: "add a warning word",
+    expected: admins,
+    prepare: async () => {
+      const before = await warningState();
+      // Admins' adds are taken back, so the next column meets the same list.
+      return {
+        form: { intent: "add", kind: "code", phrase: `matrix phrase ${++placeSeq}` },
+        unchanged: async () => (await warningState()) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/warningWords",
+    name: "remove a warning word",
+    expected: admins,
+    prepare: async () => {
+      const [created] = await t.db
+        .insert(warningPhrase)
+        .values({ kind: "code", phrase: `matrix canary ${++placeSeq}` })
+        .returning();
+      const before = await warningState();
+      return {
+        form: { intent: "remove", id: String(created!.id) },
+        unchanged: async () => (await warningState()) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/warningWords",
+    name: "restore the built-in words",
+    expected: admins,
+    prepare: async () => {
+      await t.db.delete(warningPhrase).where(eq(warningPhrase.phrase, "bitcoin"));
+      const before = await warningState();
+      return {
+        form: { intent: "restore" },
+        unchanged: async () => (await warningState()) === before,
+      };
+    },
+  },
+  {
+    route: "dashboard/warningWords",
+    name: "empty form",
+    expected: row({
+      anonymous: "login",
+      buyer: "forbidden",
+      seller: "forbidden",
+      admin: "invalid",
+    }),
+    prepare: async () => {
+      const before = await warningState();
+      return { form: {}, unchanged: async () => (await warningState()) === before };
     },
   },
   // Last: logging out ends each person's session used above.

@@ -246,11 +246,12 @@ describe("proposing and agreeing", () => {
     const id = await newConversation();
     await responseOf(() => propose(buyer, id, { at1: local(2 * DAY), place1: String(placeId) }));
     const [row] = await rowsOf(id);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "accept", viewingId: String(row!.id) },
       { intent: "cancel-viewing", viewingId: String(row!.id) },
       { intent: "outcome", viewingId: String(row!.id), outcome: "met" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect(dataOf(await act(stranger, id, form)).status).toBe(404);
     }
     const theirs = await propose(stranger, id, { at1: local(2 * DAY), place1: String(placeId) });

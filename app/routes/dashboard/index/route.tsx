@@ -15,6 +15,8 @@ const ADMIN_SHORTCUTS = [
   { to: "/dashboard/audit", label: msg("Audit Log") },
   { to: "/dashboard/settings", label: msg("Site Settings") },
   { to: "/dashboard/categories", label: msg("Categories") },
+  { to: "/dashboard/safePlaces", label: msg("Safe places") },
+  { to: "/dashboard/warningWords", label: msg("Warning words") },
 ];
 
 /**
