@@ -11,16 +11,19 @@
 // missing car or person). The admin also merges categories ("move N cars and delete",
 // lib/crash-categories.ts): every merged car must be in the last category, each merge
 // audited once. Each request's emails are held or sent, never twice, and
-// nothing goes to an unverified address on its owner's behalf. Files no row uses are
-// counted as orphans (allowed).
+// nothing goes to an unverified address on its owner's behalf. Each buyer agrees a viewing
+// with a seller (lib/crash-viewings.ts): each side gets one "Viewing agreed" email and, once
+// due mid-run, one reminder. Files no row uses are counted as orphans (allowed).
 //
 // PostgreSQL: `--database postgres` with TEST_DATABASE_URL (a server where that user
 // may create databases); the run creates its own database and drops it.
 //
 // The parts: lib/crash-server.ts (the server killed and restarted),
 // lib/crash-client.ts (people and their retried writes), lib/crash-workload.ts and
-// lib/crash-categories.ts (what they do while the killer runs), lib/crash-run.ts (one run on one database),
-// lib/crash-check.ts and lib/crash-mail.ts (the check), lib/crash-report.ts.
+// lib/crash-categories.ts (what they do while the killer runs; lib/crash-alerts.ts,
+// lib/crash-messages.ts and lib/crash-viewings.ts each do one part and check it), lib/crash-run.ts
+// (one run on one database), lib/crash-check.ts and lib/crash-mail.ts (the check),
+// lib/crash-report.ts.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";

@@ -15,6 +15,7 @@ import { checkAlerts } from "./crash-alerts.ts";
 import { checkCategories } from "./crash-categories.ts";
 import { checkMail } from "./crash-mail.ts";
 import { checkMessages } from "./crash-messages.ts";
+import { checkViewings } from "./crash-viewings.ts";
 import type { Ledger } from "./crash-workload.ts";
 import { readOutbox } from "./outbox.ts";
 
@@ -54,6 +55,8 @@ export async function verify(
   dataDir: string,
   databaseUrl: string,
   ledger: Ledger,
+  /** When the server was last up (the reminders due by then must be written). */
+  upUntil: number,
 ) {
   const violations: string[] = [];
   const files = new Set(await mediaFiles(path.join(dataDir, "media")));
@@ -111,16 +114,19 @@ export async function verify(
         where action = 'update_settings' and change->>'setting' = 'tagline'`,
     )) as { tagline: string }[];
     const categories = await checkCategories(query, ledger.merges, ledger.publishes);
+    const outbox = await readOutbox(path.join(dataDir, "outbox"));
     const alerts = await checkAlerts(
       query,
       ledger.buyers.map((buyer) => ({ ...buyer, savedSearch: buyer.savedSearch ?? false })),
-      await readOutbox(path.join(dataDir, "outbox")),
+      outbox,
     );
     const messages = await checkMessages(query, ledger.messages);
+    const viewings = await checkViewings(query, ledger.viewings, outbox, upUntil);
     return {
       categories,
       alerts,
       messages,
+      viewings,
       listings,
       photos,
       orders,
@@ -139,6 +145,7 @@ export async function verify(
     ...result.categories.violations,
     ...result.alerts.violations,
     ...result.messages.violations,
+    ...result.viewings.violations,
   );
 
   // Nothing half-written.
@@ -241,5 +248,6 @@ export async function verify(
       alertEmails: result.alerts.alertEmails,
       messages: result.messages.messages,
     },
+    viewings: result.viewings,
   };
 }

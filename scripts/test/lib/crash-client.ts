@@ -19,7 +19,8 @@ export type WriteKind =
   | "settings"
   | "category"
   | "search"
-  | "message";
+  | "message"
+  | "viewing";
 
 export type Stats = {
   acknowledged: Record<WriteKind, number>;
@@ -44,6 +45,7 @@ export function newStats(): Stats {
       category: 0,
       search: 0,
       message: 0,
+      viewing: 0,
     },
     appliedUnacknowledged: {
       publish: 0,
@@ -55,6 +57,7 @@ export function newStats(): Stats {
       category: 0,
       search: 0,
       message: 0,
+      viewing: 0,
     },
     retries: 0,
     unexpected: [],
@@ -68,6 +71,7 @@ export function newStats(): Stats {
       category: [],
       search: [],
       message: [],
+      viewing: [],
       page: [],
     },
   };

@@ -1,12 +1,15 @@
 // The crash test's conversations (issue 27): each buyer writes a few messages on one of the
-// requests it keeps open while the killer kills. A message whose answer was lost is sent
-// again with the same compose key until acknowledged. After the run: every acknowledged
-// message is stored exactly once, and no message is stored twice.
+// requests it keeps open while the killer kills, then arranges a viewing there with the
+// car's seller (lib/crash-viewings.ts). A message whose answer was lost is sent again with
+// the same compose key until acknowledged. After the run: every acknowledged message is
+// stored exactly once, and no message is stored twice.
 import { createHash } from "node:crypto";
 
 import type { Query } from "#scripts/ops/lib/fingerprint.ts";
 
-import { redirectTo, type Client } from "./crash-client.ts";
+import { redirectTo, rowWith, type Client } from "./crash-client.ts";
+import { arrangeViewing } from "./crash-viewings.ts";
+import type { Ledger } from "./crash-workload.ts";
 
 /** Messages each buyer writes. */
 export const MESSAGES_PER_BUYER = 4;
@@ -31,6 +34,23 @@ export async function sendMessages(
     );
     ledger.push(body);
   }
+}
+
+/**
+ * The buyer finds its request for `car` (kept open) in My Orders, writes a few messages in its
+ * conversation, and proposes a viewing that the car's seller accepts.
+ */
+export async function converse(
+  buyer: Client,
+  car: { title: string; seller: Client },
+  runId: string,
+  ledger: Pick<Ledger, "messages" | "viewings">,
+): Promise<void> {
+  const row = rowWith(await buyer.page("/dashboard/myorders"), car.title);
+  const id = row && /\/dashboard\/conversations\/(\d+)/.exec(row)?.[1];
+  if (!id) throw new Error(`The request for ${car.title} has no conversation link`);
+  await sendMessages(buyer, id, `crash-${runId}-conversation-${id}`, ledger.messages);
+  await arrangeViewing(buyer, car.seller, Number(id), runId, ledger.viewings);
 }
 
 export async function checkMessages(

@@ -12,6 +12,7 @@ const percentile = (values: number[], p: number) => {
 export function report(result: RunResult) {
   const a = result.stats.acknowledged;
   const u = result.stats.appliedUnacknowledged;
+  const v = result.viewings;
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
     [
@@ -23,6 +24,8 @@ export function report(result: RunResult) {
       `  category adds and merges: ${a.category} acknowledged (${u.category} found on retry), ${result.rows.categoryMerges} merges audited`,
       `  saved searches: ${a.search} saves acknowledged (${u.search} found on retry); ${result.rows.alerts} alerts recorded, ${result.rows.alertEmails} alert emails sent`,
       `  conversation messages: ${a.message} acknowledged, ${result.rows.messages} stored`,
+      `  viewings: ${v.proposed} proposed, ${v.agreed} agreed (${a.viewing} proposals and accepts acknowledged), ` +
+        `${v.agreedEmails} agreed emails, ${v.reminders} reminders (${v.due} due)`,
       `  emails: ${result.mail.copies} buyers' copies and ${result.mail.sellerMails} sellers' emails sent, ${result.mail.held} held at the end`,
       `  kills: ${result.kills}, restarts: ${result.restarts}, time to ready after a kill: p50 ${ms(percentile(result.readyMs, 50))}, max ${ms(Math.max(0, ...result.readyMs))}`,
       `  rows: ${result.rows.listings} listings, ${result.rows.photos} photos, ${result.rows.orders} requests; ` +

@@ -17,6 +17,7 @@ import { freePort, productionEnv } from "#scripts/dev/production-server.ts";
 import { verify } from "./crash-check.ts";
 import { Client, logIn, newStats, photo, register, type Stats } from "./crash-client.ts";
 import { ServerUnderTest } from "./crash-server.ts";
+import { untilRemindersDue } from "./crash-viewings.ts";
 import { runWorkload, type Ledger, type WorkloadOptions } from "./crash-workload.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -149,6 +150,7 @@ export async function runOnce(
       settings: [],
       merges: [],
       messages: [],
+      viewings: [],
     };
     const runId = randomUUID().slice(0, 8);
     const { sellers, buyers } = await registerPeople(server, options, runId, stats, ledger);
@@ -164,15 +166,18 @@ export async function runOnce(
       ledger,
       options: workOptions,
     });
-    // One last crash with nothing in flight, then time for the alert job to catch up, then
-    // a clean stop: what a restart finds is what the check reads.
+    // Every viewing's reminder due (a short run may end before), one last crash with nothing
+    // in flight, then time for the alert and reminder jobs to catch up, then a clean stop:
+    // what a restart finds is what the check reads.
+    await untilRemindersDue(ledger.viewings);
     await server.crashAndRestart();
     await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const upUntil = Date.now();
     await server.stop();
     const seconds = (performance.now() - started) / 1000;
     log.end();
 
-    const check = await verify(kind, dataDir, databaseUrl, ledger);
+    const check = await verify(kind, dataDir, databaseUrl, ledger, upUntil);
     return {
       kind,
       seconds,

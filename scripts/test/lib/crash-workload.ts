@@ -1,8 +1,8 @@
 // The crash test's work, while a killer SIGKILLs the server: sellers publish cars
 // with a photo, buyers contact their sellers and cancel, all but one buyer confirm
-// their address and choose their language mid-run, and the admin saves settings and
-// merges categories. A
-// ledger keeps every write the server acknowledged.
+// their address and choose their language mid-run, write in a conversation and arrange a
+// viewing with its seller, and the admin saves settings and merges categories. A ledger
+// keeps every write the server acknowledged.
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,9 +13,10 @@ import { settingsAsForm } from "#app/models/site-form.ts";
 import { crashCategoryOf, mergeCategories, type CategoryMerge } from "./crash-categories.ts";
 import { readOutbox } from "./outbox.ts";
 import { saveEveryCarSearch } from "./crash-alerts.ts";
-import { sendMessages } from "./crash-messages.ts";
+import { converse } from "./crash-messages.ts";
 import { photo, redirectTo, rowWith, type Client, type Stats } from "./crash-client.ts";
 import type { ServerUnderTest } from "./crash-server.ts";
+import type { CrashViewing } from "./crash-viewings.ts";
 
 /** What the server acknowledged, for the check to find afterwards. */
 export type Ledger = {
@@ -39,6 +40,8 @@ export type Ledger = {
   merges: CategoryMerge[];
   /** The bodies of the acknowledged conversation messages (lib/crash-messages.ts). */
   messages: string[];
+  /** The acknowledged viewing proposals and accepts (lib/crash-viewings.ts). */
+  viewings: CrashViewing[];
 };
 
 export type WorkloadOptions = {
@@ -53,7 +56,8 @@ export type WorkloadOptions = {
 /** Requests a buyer places before reading My Orders once and cancelling them. */
 const BATCH = 10;
 
-type Car = { id: number; title: string };
+/** A published car, and the seller who published it (who accepts viewings of it). */
+type Car = { id: number; title: string; seller: Client };
 
 /** One run's work: the server, what to do, what is counted and acknowledged. */
 type Run = {
@@ -168,7 +172,7 @@ async function sellerLoop(work: Work, client: Client) {
     const row = rowWith(html, marker);
     const id = row && /productDetails\/(\d+)/.exec(row)?.[1];
     if (!id) throw new Error(`${marker} is not in My Products after it was acknowledged`);
-    work.cars.push({ id: Number(id), title: `${marker} Honda Civic` });
+    work.cars.push({ id: Number(id), title: `${marker} Honda Civic`, seller: client });
   }
   work.finished++;
 }
@@ -253,7 +257,9 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
     if (round === 0) {
       await saveEveryCarSearch(client);
       work.ledger.buyers[b]!.savedSearch = true;
-      await writeOnKeptRequest(work, client, keptOpen);
+      // A conversation (issue 27) on the first request it keeps open.
+      const first = work.cars.find((car) => keptOpen.has(car.id));
+      if (first) await converse(client, first, work.options.runId, work.ledger);
     }
     if (round > 0 && placed.length === 0) break;
     if (placed.length === 0) continue;
@@ -267,21 +273,6 @@ async function buyerLoop(work: Work, client: Client, b: number, buyers: number) 
     }
   }
   work.finished++;
-}
-
-/** The buyer writes a few messages on the first request it keeps open (issue 27). */
-async function writeOnKeptRequest(work: Work, client: Client, keptOpen: Set<number>) {
-  const first = work.cars.find((car) => keptOpen.has(car.id));
-  if (!first) return;
-  const row = rowWith(await client.page("/dashboard/myorders"), first.title);
-  const id = row && /\/dashboard\/conversations\/(\d+)/.exec(row)?.[1];
-  if (!id) throw new Error(`The request for ${first.title} has no conversation link`);
-  await sendMessages(
-    client,
-    id,
-    `crash-${work.options.runId}-conversation-${id}`,
-    work.ledger.messages,
-  );
 }
 
 /** Site settings saves the admin makes during the run, one after another. */
