@@ -2,7 +2,7 @@
 // the start side, yours on the end side), warnings beside messages that read like a scam,
 // "Seen" under your last message, and the form to write the next one, or why it is closed.
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
@@ -265,6 +265,11 @@ function Composer({
       element.focus();
     }
   }, []);
+  // A refused send (its answer comes back here; a sent one redirects) remounts nothing:
+  // the next composer, perhaps on another conversation, must not take the focus for it.
+  useEffect(() => {
+    if (answer) focusAfterSending.current = false;
+  }, [answer]);
   const formError = answer?.error ?? error ?? form.errors?.[0];
   return (
     <fetcher.Form

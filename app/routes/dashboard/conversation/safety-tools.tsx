@@ -8,7 +8,7 @@ import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
 import type { FormBody, SchemaFields } from "#app/components/form-dialog/form-dialog-parts.tsx";
 import { dangerButton, outlineButton } from "#app/components/ui/buttons.ts";
-import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
+import { ReportFields } from "#app/components/report-fields.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import type { Translate } from "#app/i18n/translator.ts";
 import {
@@ -17,32 +17,23 @@ import {
   conversationReportSchema,
 } from "#app/models/conversation.ts";
 
-function ReportFields({ fields }: { fields: SchemaFields<typeof conversationReportSchema> }) {
+function ConversationReportFields({
+  fields,
+}: {
+  fields: SchemaFields<typeof conversationReportSchema>;
+}) {
   const t = useT();
-  const labels = Object.fromEntries(
-    CONVERSATION_REPORT_REASONS.map((reason) => [
-      reason,
-      t(CONVERSATION_REPORT_REASON_LABEL[reason]),
-    ]),
-  ) as typeof CONVERSATION_REPORT_REASON_LABEL;
   return (
-    <>
-      <ChoiceField
-        field={fields.reason}
-        legend={t("What is wrong?")}
-        type="radio"
-        values={CONVERSATION_REPORT_REASONS}
-        labels={labels}
-      />
-      <TextareaField
-        field={fields.details}
-        label={t("Anything the admins should know? (optional)")}
-        hint={t(
-          "The admins read the messages of a reported conversation. The other person is not told.",
-        )}
-        maxLength={1000}
-      />
-    </>
+    <ReportFields
+      fields={fields}
+      legend={t("What is wrong?")}
+      reasons={CONVERSATION_REPORT_REASONS}
+      labels={CONVERSATION_REPORT_REASON_LABEL}
+      hint={t(
+        "The admins read the messages of a reported conversation. The other person is not told.",
+      )}
+      maxLength={1000}
+    />
   );
 }
 
@@ -59,7 +50,7 @@ const reportForm = (t: Translate, path: string) => ({
     submitLabel: t("Send the report"),
     pendingLabel: t("Reporting…"),
     tone: "danger",
-    children: (fields) => <ReportFields fields={fields} />,
+    children: (fields) => <ConversationReportFields fields={fields} />,
   } satisfies FormBody<typeof conversationReportSchema>),
 });
 

@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 
 import { FormDialog, FormSection } from "#app/components/form-dialog/admin-form-dialog.tsx";
 import type { FormBody, SchemaFields } from "#app/components/form-dialog/form-dialog-parts.tsx";
-import { ChoiceField, TextareaField } from "#app/components/ui/fields.tsx";
+import { ReportFields } from "#app/components/report-fields.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import type { Translate } from "#app/i18n/translator.ts";
 import { reportFormSchema } from "#app/models/report-form.ts";
@@ -21,27 +21,17 @@ import {
 export type ReportReply = { intent: "report"; result: SubmissionResult<string[]> };
 
 /** Why: one of the reasons, and optional words. */
-function ReportFields({ fields }: { fields: SchemaFields<typeof reportFormSchema> }) {
+function CarReportFields({ fields }: { fields: SchemaFields<typeof reportFormSchema> }) {
   const t = useT();
-  const labels = Object.fromEntries(
-    REPORT_REASONS.map((reason) => [reason, t(REPORT_REASON_LABEL[reason])]),
-  ) as typeof REPORT_REASON_LABEL;
   return (
-    <>
-      <ChoiceField
-        field={fields.reason}
-        legend={t("Why are you reporting it?")}
-        type="radio"
-        values={REPORT_REASONS}
-        labels={labels}
-      />
-      <TextareaField
-        field={fields.details}
-        label={t("Anything the admins should know? (optional)")}
-        hint={t("For example what is wrong in the listing. The seller does not see your report.")}
-        maxLength={REPORT_DETAILS_MAX}
-      />
-    </>
+    <ReportFields
+      fields={fields}
+      legend={t("Why are you reporting it?")}
+      reasons={REPORT_REASONS}
+      labels={REPORT_REASON_LABEL}
+      hint={t("For example what is wrong in the listing. The seller does not see your report.")}
+      maxLength={REPORT_DETAILS_MAX}
+    />
   );
 }
 
@@ -57,7 +47,7 @@ const reportForm = (t: Translate, path: string, title: string) => ({
     submitLabel: t("Yes, report"),
     pendingLabel: t("Reporting…"),
     tone: "danger",
-    children: (fields) => <ReportFields fields={fields} />,
+    children: (fields) => <CarReportFields fields={fields} />,
   } satisfies FormBody<typeof reportFormSchema>),
 });
 
