@@ -46,7 +46,9 @@ const shownState = (page: Page) =>
     heading: document.querySelector("h1")?.textContent ?? "",
     controls: [...document.querySelectorAll("form textarea, form input")].map((element) => {
       const control = element as HTMLInputElement;
-      return `${control.name}:${control.type}:${control.name === "composeKey" ? "" : control.value}`;
+      // A fresh key per compose and per viewing proposal: different on every render.
+      const fresh = control.name === "composeKey" || control.name === "proposalKey";
+      return `${control.name}:${control.type}:${fresh ? "" : control.value}`;
     }),
   }));
 
