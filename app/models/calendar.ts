@@ -6,7 +6,11 @@ export type CalendarFile = { method: "PUBLISH" | "CANCEL"; content: string };
 
 /** Escapes a TEXT value: backslashes, semicolons, commas and line breaks. */
 const escapeText = (value: string) =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 
 /** A UTC DATE-TIME: 20261205T093000Z. */
 const stamp = (date: Date) =>

@@ -16,7 +16,7 @@ import { dateLocaleOf } from "#app/models/dates.ts";
 import { deliverHeldMail, holdMail } from "#app/models/held-mail.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { SiteSettings } from "#app/models/site.ts";
-import { VIEWING_REMINDER_MS } from "#app/models/viewing.ts";
+import { VIEWING_MINUTES, VIEWING_REMINDER_MS } from "#app/models/viewing.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { recipientWords } from "#app/services/words.server.ts";
 
@@ -27,9 +27,6 @@ export type ViewingMailKind = "proposed" | "accepted" | "cancelled" | "reminder"
 
 /** What every email needs from outside the transaction (on PGlite it holds the one connection). */
 export type MailSite = { settings: SiteSettings; publicUrl: string };
-
-/** How long the calendar event lasts. */
-const VIEWING_MINUTES = 60;
 
 /** The two people of a request: name, language and (for the seller) the name buyers see. */
 async function peopleOf(tx: Tx, orderId: number) {
@@ -76,7 +73,16 @@ const SAFETY = (t: Translate) =>
 function mailOf(
   kind: ViewingMailKind,
   t: Translate,
-  input: { name: string; other: string; car: string; rows: Row[]; locale: string; url: string },
+  input: {
+    name: string;
+    other: string;
+    car: string;
+    rows: Row[];
+    locale: string;
+    url: string;
+    /** The recipient made this change (a cancellation goes to both calendars). */
+    theirs: boolean;
+  },
 ) {
   const lines = (row: Row) => [
     `• ${viewingTime(row.startsAt, row.timeZone, input.locale)}`,
@@ -124,7 +130,12 @@ function mailOf(
         subject: t("Viewing cancelled: the {car}", { car: input.car }),
         text: [
           ...hello,
-          t("{name} cancelled the viewing of the {car}:", { name: input.other, car: input.car }),
+          input.theirs
+            ? t("You cancelled the viewing of the {car}:", { car: input.car })
+            : t("{name} cancelled the viewing of the {car}:", {
+                name: input.other,
+                car: input.car,
+              }),
           "",
           ...lines(first),
           "",
@@ -134,7 +145,7 @@ function mailOf(
       };
     case "reminder":
       return {
-        subject: t("Tomorrow: viewing the {car}", { car: input.car }),
+        subject: t("Reminder: viewing the {car}", { car: input.car }),
         text: [
           ...hello,
           t("A reminder: you meet {name} to see the {car}:", { name: input.other, car: input.car }),
@@ -150,21 +161,23 @@ function mailOf(
   }
 }
 
-/** Who hears of a change made by `from`: the other side, or (agreed, reminder) both. */
+/**
+ * Who hears of a change made by `from`: a proposal, the other side; the rest, both (a
+ * cancellation takes the event out of both calendars).
+ */
 const recipientsOf = (kind: ViewingMailKind, from: Side): Side[] =>
-  kind === "accepted" || kind === "reminder"
-    ? ["buyer", "seller"]
-    : [from === "buyer" ? "seller" : "buyer"];
+  kind === "proposed" ? [from === "buyer" ? "seller" : "buyer"] : ["buyer", "seller"];
 
-/** Writes the emails of one change to held_mail, inside its transaction. */
+/** Writes the emails of one change to held_mail, inside its transaction; returns their recipients. */
 export async function holdViewingMails(
   tx: Tx,
   site: MailSite,
   change: { kind: ViewingMailKind; orderId: number; from: Side; rows: Row[]; now: Date },
-): Promise<void> {
+): Promise<string[]> {
   const people = await peopleOf(tx, change.orderId);
   const first = change.rows[0];
-  if (!people || !first) return;
+  if (!people || !first) return [];
+  const to: string[] = [];
   const url = `${site.publicUrl}${conversationPath(change.orderId)}`;
   for (const side of recipientsOf(change.kind, change.from)) {
     const userId = side === "buyer" ? people.buyerId : people.sellerId;
@@ -181,9 +194,11 @@ export async function holdViewingMails(
       rows: change.rows,
       locale: dateLocaleOf(site.settings.locale, words.language),
       url,
+      theirs: side === change.from,
     });
     // The event's title stays the same in every email about it (a reminder does not rename it).
     const summary = words.t("Viewing the {car} with {name}", { car: people.car, name: other });
+    to.push(userId);
     await holdMail(tx, {
       userId,
       onBehalf: false,
@@ -193,6 +208,7 @@ export async function holdViewingMails(
       },
     });
   }
+  return to;
 }
 
 /** The calendar file an email carries: agreed and reminded add the event, cancelled removes it. */
@@ -231,10 +247,14 @@ export async function remindViewings(
   const site = { settings: await getSiteSettings(db), publicUrl: services.config.publicUrl };
   const written = await db.transaction(async (tx) => {
     const due = await tx
-      .select()
+      .select({ row: viewing })
       .from(viewing)
+      // A conversation closed or blocked since: no reminder (its two may no longer meet).
+      .innerJoin(order, eq(order.id, viewing.orderId))
       .where(
         and(
+          eq(order.status, "open"),
+          isNull(order.blockedBy),
           eq(viewing.status, "accepted"),
           isNull(viewing.remindedAt),
           gt(viewing.startsAt, now),
@@ -243,8 +263,8 @@ export async function remindViewings(
       )
       .orderBy(asc(viewing.startsAt))
       .limit(REMINDER_BATCH)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
+      .for("update", { of: viewing, skipLocked: true });
+    for (const { row } of due) {
       await holdViewingMails(tx, site, {
         kind: "reminder",
         orderId: row.orderId,

@@ -14,6 +14,7 @@ import {
   VIEWING_MAX_AHEAD_DAYS,
   VIEWING_MESSAGES,
   VIEWING_MIN_AHEAD_MS,
+  VIEWING_MINUTES,
   VIEWING_PROPOSALS_PER_HOUR,
   VIEWING_REMINDER_MS,
   zonedTime,
@@ -29,6 +30,7 @@ import {
 import { getSiteSettings } from "#app/models/site.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
+import { logger } from "#app/services/logger.server.ts";
 import { hit, undo } from "#app/services/rate-limit.server.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -66,6 +68,8 @@ export type ViewingItem = {
   placeNote: string | null;
   status: ViewingStatus;
   /** Its time has come (said by the server, so the page reads the same everywhere). */
+  started: boolean;
+  /** An hour after its time: whether it happened can be asked. */
   past: boolean;
   myOutcome: ViewingOutcome | null;
   theirOutcome: ViewingOutcome | null;
@@ -95,7 +99,8 @@ export async function viewingsOf(
       address: row.address,
       placeNote: row.placeNote,
       status: row.status,
-      past: row.startsAt <= now,
+      started: row.startsAt <= now,
+      past: row.startsAt.getTime() + VIEWING_MINUTES * 60_000 <= now.getTime(),
       myOutcome: side === "buyer" ? row.buyerOutcome : row.sellerOutcome,
       theirOutcome: side === "buyer" ? row.sellerOutcome : row.buyerOutcome,
     }))
@@ -113,12 +118,26 @@ const refuse = (
   field?: string,
 ): Refusal => ({ ok: false, code, message, field });
 
-/** The request's row, held for this change, if `userId` is one of its two and it is open. */
-async function openConversation(tx: Tx, userId: string, orderId: number) {
+/**
+ * The request's row, held for this change, if `userId` is one of its two and it is open
+ * (or, `closedToo`, whatever its state: a closed conversation's agreed viewing can still be
+ * cancelled).
+ */
+async function openConversation(tx: Tx, userId: string, orderId: number, closedToo = false) {
   const mine = await participantOf(tx, userId, orderId, true);
   if (!mine) return refuse("not-found", VIEWING_MESSAGES.notYours);
-  if (closedWhy(mine, mine.side) !== null) return refuse("conflict", VIEWING_MESSAGES.closed);
+  if (!closedToo && closedWhy(mine, mine.side) !== null)
+    return refuse("conflict", VIEWING_MESSAGES.closed);
   return { ok: true as const, ...mine };
+}
+
+/** Sends what a change held for its recipients now, each on their own; a failure waits for the sweep. */
+async function sendHeld(services: Services, userIds: string[]): Promise<void> {
+  for (const userId of userIds) {
+    await deliverHeldMail(services, { userId }).catch((error: unknown) =>
+      logger.warn({ err: error }, "a viewing email is kept for the next sweep"),
+    );
+  }
 }
 
 /** An agreed viewing still ahead, if there is one. */
@@ -176,6 +195,7 @@ export async function proposeViewing(
   const { db } = services;
   const now = options.now ?? new Date();
   const limited = options.limits !== false;
+  let stored = false;
   if (limited) {
     const limit = await hit(
       db,
@@ -193,53 +213,58 @@ export async function proposeViewing(
       };
     }
   }
-  // Read before the transaction: on PGlite it holds the one connection.
-  const site = await mailSiteOf(services);
-  const result = await db.transaction(async (tx): Promise<ViewingResult> => {
-    const mine = await openConversation(tx, userId, orderId);
-    if (!mine.ok) return mine;
-    const [earlier] = await tx
-      .select({ id: viewing.id })
-      .from(viewing)
-      .where(and(eq(viewing.orderId, orderId), eq(viewing.proposalKey, input.proposalKey)));
-    if (earlier) return { ok: true, again: true };
-    if (await upcomingAgreed(tx, orderId, now))
-      return refuse("conflict", VIEWING_MESSAGES.alreadyAgreed);
-    const checked = await rowsOf(tx, input.slots, input.timeZone, now);
-    if (!checked.ok) return checked;
-    const open = and(eq(viewing.orderId, orderId), eq(viewing.status, "proposed"));
-    await tx
-      .update(viewing)
-      .set({ status: "withdrawn", decidedAt: now })
-      .where(and(open, eq(viewing.proposedBy, mine.side)));
-    await tx
-      .update(viewing)
-      .set({ status: "declined", decidedAt: now })
-      .where(and(open, ne(viewing.proposedBy, mine.side)));
-    const created = await tx
-      .insert(viewing)
-      .values(
-        checked.rows.map((row) => ({
-          ...row,
-          orderId,
-          proposedBy: mine.side,
-          proposalKey: input.proposalKey,
-          timeZone: input.timeZone,
-        })),
-      )
-      .returning();
-    await holdViewingMails(tx, site, {
-      kind: "proposed",
-      orderId,
-      from: mine.side,
-      rows: created,
-      now,
+  try {
+    // Read before the transaction: on PGlite it holds the one connection.
+    const site = await mailSiteOf(services);
+    const result = await db.transaction(async (tx): Promise<ViewingResult & { to?: string[] }> => {
+      const mine = await openConversation(tx, userId, orderId);
+      if (!mine.ok) return mine;
+      const [earlier] = await tx
+        .select({ id: viewing.id })
+        .from(viewing)
+        .where(and(eq(viewing.orderId, orderId), eq(viewing.proposalKey, input.proposalKey)));
+      if (earlier) return { ok: true, again: true };
+      if (await upcomingAgreed(tx, orderId, now))
+        return refuse("conflict", VIEWING_MESSAGES.alreadyAgreed);
+      const checked = await rowsOf(tx, input.slots, input.timeZone, now);
+      if (!checked.ok) return checked;
+      const open = and(eq(viewing.orderId, orderId), eq(viewing.status, "proposed"));
+      await tx
+        .update(viewing)
+        .set({ status: "withdrawn", decidedAt: now })
+        .where(and(open, eq(viewing.proposedBy, mine.side)));
+      await tx
+        .update(viewing)
+        .set({ status: "declined", decidedAt: now })
+        .where(and(open, ne(viewing.proposedBy, mine.side)));
+      const created = await tx
+        .insert(viewing)
+        .values(
+          checked.rows.map((row) => ({
+            ...row,
+            orderId,
+            proposedBy: mine.side,
+            proposalKey: input.proposalKey,
+            timeZone: input.timeZone,
+          })),
+        )
+        .returning();
+      const to = await holdViewingMails(tx, site, {
+        kind: "proposed",
+        orderId,
+        from: mine.side,
+        rows: created,
+        now,
+      });
+      return { ok: true, to };
     });
-    return { ok: true };
-  });
-  if (limited && (!result.ok || result.again)) await undo(db, `viewing:${userId}`);
-  if (result.ok && !result.again) await deliverHeldMail(services).catch(() => 0);
-  return result;
+    if (result.ok && result.to) await sendHeld(services, result.to);
+    // Only a proposal stored counts against the hour.
+    if (result.ok && !result.again) stored = true;
+    return result.ok ? { ok: true, again: result.again } : result;
+  } finally {
+    if (limited && !stored) await undo(db, `viewing:${userId}`);
+  }
 }
 
 /** The row `viewingId` of the request, held. */
@@ -294,30 +319,39 @@ export async function cancelViewing(
   viewingId: number,
   now = new Date(),
 ): Promise<ViewingResult & { withdrawn?: boolean }> {
-  return changeViewing(services, userId, orderId, viewingId, now, async (tx, mine, row) => {
-    if (row.status === "withdrawn" || row.status === "cancelled") return { ok: true, again: true };
-    if (row.status === "proposed" && row.proposedBy === mine.side) {
-      await tx
+  return changeViewing(
+    services,
+    userId,
+    orderId,
+    viewingId,
+    now,
+    async (tx, mine, row) => {
+      if (row.status === "withdrawn" || row.status === "cancelled")
+        return { ok: true, again: true, withdrawn: row.status === "withdrawn" };
+      if (row.status === "proposed" && row.proposedBy === mine.side) {
+        await tx
+          .update(viewing)
+          .set({ status: "withdrawn", decidedAt: now })
+          .where(
+            and(
+              eq(viewing.orderId, orderId),
+              eq(viewing.proposalKey, row.proposalKey),
+              eq(viewing.status, "proposed"),
+            ),
+          );
+        return { ok: true, withdrawn: true };
+      }
+      if (row.status !== "accepted" || row.startsAt <= now)
+        return refuse("conflict", VIEWING_MESSAGES.notYours);
+      const [cancelled] = await tx
         .update(viewing)
-        .set({ status: "withdrawn", decidedAt: now })
-        .where(
-          and(
-            eq(viewing.orderId, orderId),
-            eq(viewing.proposalKey, row.proposalKey),
-            eq(viewing.status, "proposed"),
-          ),
-        );
-      return { ok: true, withdrawn: true };
-    }
-    if (row.status !== "accepted" || row.startsAt <= now)
-      return refuse("conflict", VIEWING_MESSAGES.notYours);
-    const [cancelled] = await tx
-      .update(viewing)
-      .set({ status: "cancelled", decidedAt: now })
-      .where(eq(viewing.id, row.id))
-      .returning();
-    return { ok: true, mail: { kind: "cancelled", rows: [cancelled!] } };
-  });
+        .set({ status: "cancelled", decidedAt: now })
+        .where(eq(viewing.id, row.id))
+        .returning();
+      return { ok: true, mail: { kind: "cancelled", rows: [cancelled!] } };
+    },
+    true,
+  );
 }
 
 type Change = (
@@ -342,22 +376,22 @@ async function changeViewing(
   viewingId: number,
   now: Date,
   change: Change,
+  closedToo = false,
 ): Promise<ViewingResult & { withdrawn?: boolean }> {
   const site = await mailSiteOf(services);
   const result = await services.db.transaction(async (tx) => {
-    const mine = await openConversation(tx, userId, orderId);
+    const mine = await openConversation(tx, userId, orderId, closedToo);
     if (!mine.ok) return mine;
     const row = await viewingRow(tx, orderId, viewingId);
     if (!row) return refuse("not-found", VIEWING_MESSAGES.notYours);
     const changed = await change(tx, mine, row);
-    if (changed.ok && changed.mail) {
-      const { kind, rows } = changed.mail;
-      await holdViewingMails(tx, site, { kind, orderId, from: mine.side, rows, now });
-    }
-    return changed;
+    if (!changed.ok || !changed.mail) return { ...changed, to: [] };
+    const { kind, rows } = changed.mail;
+    const to = await holdViewingMails(tx, site, { kind, orderId, from: mine.side, rows, now });
+    return { ...changed, to };
   });
   if (!result.ok) return result;
-  if ("mail" in result && result.mail) await deliverHeldMail(services).catch(() => 0);
+  await sendHeld(services, result.to);
   return { ok: true, again: result.again, withdrawn: result.withdrawn };
 }
 

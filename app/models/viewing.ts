@@ -14,6 +14,8 @@ export type SlotNumber = (typeof VIEWING_SLOTS)[number];
 export const VIEWING_MIN_AHEAD_MS = 60 * 60_000;
 /** …and at most this far. */
 export const VIEWING_MAX_AHEAD_DAYS = 60;
+/** How long a viewing lasts: its calendar event, and when "Did it happen?" is asked. */
+export const VIEWING_MINUTES = 60;
 /** The reminder goes this long before the time. */
 export const VIEWING_REMINDER_MS = 24 * 60 * 60_000;
 /** Proposals one person may make in an hour, over all their conversations. */
@@ -124,8 +126,8 @@ export const proposeViewingSchema = z
       const at = fields[`at${n}`];
       const place = fields[`place${n}`];
       const address = fields[`address${n}`];
-      // An untouched row (a place left as chosen with nothing else) is no time.
-      if (!at && !address && n > 1) continue;
+      // An untouched row is no time (a place of its own is a choice: it needs a time).
+      if (n > 1 && !at && !address && (!place || place === OTHER_ADDRESS)) continue;
       if (!at)
         context.addIssue({
           code: "custom",
@@ -138,9 +140,9 @@ export const proposeViewingSchema = z
           path: [`at${n}`],
           message: VIEWING_MESSAGES.timeInvalid,
         });
-      else if (seen.has(at.slice(0, 16)))
+      else if (seen.has(at.slice(0, 16).replace(" ", "T")))
         context.addIssue({ code: "custom", path: [`at${n}`], message: VIEWING_MESSAGES.sameTime });
-      else seen.add(at.slice(0, 16));
+      else seen.add(at.slice(0, 16).replace(" ", "T"));
       if (!place || (place !== OTHER_ADDRESS && !/^\d{1,9}$/.test(place)))
         context.addIssue({
           code: "custom",
@@ -216,7 +218,7 @@ export const safePlaceIdSchema = z.object({
 
 /**
  * The UTC instant of a wall-clock time ("2026-12-05T10:30") in `zone`, or null when the text
- * is no such time. A time a clock change skips is read as the hour after.
+ * is no such time. A time a clock change skips is read as the hour after (02:30 → 03:30).
  */
 export function zonedTime(local: string, zone: string): Date | null {
   const m = LOCAL_TIME.exec(local);
@@ -232,8 +234,12 @@ export function zonedTime(local: string, zone: string): Date | null {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   if (new Date(wall).getUTCDate() !== day) return null;
   // The zone's offset at the guess, then again at the result (the two differ across a change).
-  let at = wall - offsetOf(wall, zone);
-  at = wall - offsetOf(at, zone);
+  const first = offsetOf(wall, zone);
+  const second = offsetOf(wall - first, zone);
+  let at = wall - second;
+  // A time the clocks skip has no instant: the smaller offset reads it as the hour after,
+  // east of UTC and west of it alike.
+  if (at + offsetOf(at, zone) !== wall) at = wall - Math.min(first, second);
   return new Date(at);
 }
 

@@ -10,6 +10,7 @@ import { warningPhrase } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import type { WarningKind } from "#app/models/conversation.ts";
 import { defaultWarningRows, forgetWarningRules } from "#app/models/message-warnings.server.ts";
+import { normalPhrase } from "#app/models/warning-phrase.ts";
 
 export type WarningPhraseRow = { id: number; kind: WarningKind; phrase: string };
 
@@ -20,10 +21,6 @@ export function listWarningPhrases(db: Db): Promise<WarningPhraseRow[]> {
     .from(warningPhrase)
     .orderBy(asc(warningPhrase.id));
 }
-
-/** A phrase as it is kept and matched: NFKC, lower-case, single spaces. */
-export const normalPhrase = (text: string) =>
-  text.normalize("NFKC").toLocaleLowerCase().trim().replace(/\s+/g, " ");
 
 export type PhraseAdded =
   { ok: true; phrase: string } | { ok: false; reason: "taken"; kind: WarningKind };

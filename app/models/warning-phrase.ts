@@ -31,12 +31,21 @@ export const WARNING_PHRASE_MESSAGES = {
   unknown: msg("That button is not known here. Reload the page and try again."),
 } as const;
 
+/** A phrase as it is kept and matched: NFKC, lower-case, single spaces. */
+export const normalPhrase = (text: string) =>
+  text.normalize("NFKC").toLocaleLowerCase().trim().replace(/\s+/g, " ");
+
 export const addWarningPhraseSchema = z.object({
   kind: z.enum(WARNING_KINDS, { error: WARNING_PHRASE_MESSAGES.kindRequired }),
+  // Measured as it is kept: normalising can shorten ("e" + accent) or lengthen a phrase.
   phrase: textField({ required: WARNING_PHRASE_MESSAGES.phraseRequired })
-    .trim()
-    .min(2, WARNING_PHRASE_MESSAGES.phraseRequired)
-    .max(WARNING_PHRASE_MAX, WARNING_PHRASE_MESSAGES.phraseTooLong),
+    .transform(normalPhrase)
+    .pipe(
+      z
+        .string()
+        .min(2, WARNING_PHRASE_MESSAGES.phraseRequired)
+        .max(WARNING_PHRASE_MAX, WARNING_PHRASE_MESSAGES.phraseTooLong),
+    ),
 });
 
 export const warningPhraseIdSchema = z.object({

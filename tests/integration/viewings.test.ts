@@ -121,6 +121,13 @@ describe("times in the proposer's zone", () => {
       "2026-07-05T08:30:00.000Z",
     );
     expect(zonedTime("2026-12-05T10:30", "UTC")?.toISOString()).toBe("2026-12-05T10:30:00.000Z");
+    // The hour clocks skip reads as the hour after, west of UTC as east of it.
+    expect(zonedTime("2026-03-08T02:30", "America/New_York")?.toISOString()).toBe(
+      "2026-03-08T07:30:00.000Z",
+    );
+    expect(zonedTime("2026-03-29T02:30", "Europe/Berlin")?.toISOString()).toBe(
+      "2026-03-29T01:30:00.000Z",
+    );
     expect(zonedTime("2026-02-30T10:30", "UTC")).toBeNull();
     expect(zonedTime("tomorrow", "UTC")).toBeNull();
   });
@@ -290,16 +297,22 @@ describe("cancelling, reminding, and afterwards", () => {
     return { id, viewingId: row!.id };
   }
 
-  test("cancelling sends the other side a file that takes it out of the calendar", async () => {
+  test("cancelling sends both a file that takes it out of their calendars", async () => {
     const { id, viewingId } = await agreed(2 * DAY);
     const done = await responseOf(() =>
       act(buyer, id, { intent: "cancel-viewing", viewingId: String(viewingId) }),
     );
     expect(done.status).toBe(302);
     const mails = await rawMails();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain("METHOD:CANCEL");
-    expect(mails[0]).toContain(`UID:viewing-${viewingId}@`);
+    expect(mails).toHaveLength(2);
+    for (const raw of mails) {
+      expect(raw).toContain("METHOD:CANCEL");
+      expect(raw).toContain(`UID:viewing-${viewingId}@`);
+    }
+    expect(mails.filter((raw) => raw.includes("You cancelled the viewing"))).toHaveLength(1);
+    expect(mails.filter((raw) => raw.includes("Liam Carter cancelled the viewing"))).toHaveLength(
+      1,
+    );
     const [row] = await rowsOf(id);
     expect(row?.status).toBe("cancelled");
   });
@@ -315,11 +328,23 @@ describe("cancelling, reminding, and afterwards", () => {
     ]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await remindViewings(t.services, later)).toBe(0);
-    const reminders = (await rawMails()).filter((raw) => raw.includes("Tomorrow"));
+    const reminders = (await rawMails()).filter((raw) => raw.includes("Reminder: viewing"));
     expect(reminders).toHaveLength(2);
     expect(await t.db.select().from(heldMail)).toHaveLength(0);
     const [row] = await rowsOf(id);
     expect(row?.remindedAt).not.toBeNull();
+  });
+
+  test("a closed conversation gets no reminder, and its viewing can still be cancelled", async () => {
+    const { id, viewingId } = await agreed(2 * DAY);
+    await cancelOrder(t.db, buyer.id, id);
+    expect(await remindViewings(t.services, new Date(Date.now() + DAY + HOUR))).toBe(0);
+    const done = await responseOf(() =>
+      act(seller, id, { intent: "cancel-viewing", viewingId: String(viewingId) }),
+    );
+    expect(done.status).toBe(302);
+    const [row] = await rowsOf(id);
+    expect(row?.status).toBe("cancelled");
   });
 
   test("agreed less than a day ahead, no reminder follows", async () => {
@@ -337,7 +362,7 @@ describe("cancelling, reminding, and afterwards", () => {
     expect(dataOf(early).status).toBe(409);
     await t.db
       .update(viewing)
-      .set({ startsAt: new Date(Date.now() - HOUR) })
+      .set({ startsAt: new Date(Date.now() - 2 * HOUR) })
       .where(eq(viewing.id, viewingId));
     for (const [who, outcome] of [
       [buyer, "met"],

@@ -93,6 +93,8 @@ type Row = {
   reminded_at: Date | null;
   buyer: string;
   seller: string | null;
+  /** Still open and not blocked: a reminder is due. */
+  reminds: boolean;
 };
 
 /** `upUntil`: when the server was last up (it stopped after it). */
@@ -105,7 +107,8 @@ export async function checkViewings(
   const violations: string[] = [];
   const rows = (await query(
     `select v.id, v.order_id, v.proposal_key, v.status, v.starts_at, v.decided_at,
-            v.reminded_at, b.email as buyer, s.email as seller
+            v.reminded_at, b.email as buyer, s.email as seller,
+            (o.status = 'open' and o.blocked_by is null) as reminds
        from viewing v join "order" o on o.id = v.order_id
        join "user" b on b.id = o.buyer_id left join "user" s on s.id = o.seller_id`,
   )) as Row[];
@@ -141,7 +144,8 @@ export async function checkViewings(
     const startsAt = new Date(row.starts_at).getTime();
     // Agreed less than a day ahead, it is marked reminded at once and no reminder is sent.
     const remindLater = startsAt - new Date(row.decided_at ?? 0).getTime() > VIEWING_REMINDER_MS;
-    const isDue = startsAt - VIEWING_REMINDER_MS <= upUntil - JOB_MARGIN_MS;
+    // A conversation closed since (the request cancelled, the car sold) gets no reminder.
+    const isDue = row.reminds && startsAt - VIEWING_REMINDER_MS <= upUntil - JOB_MARGIN_MS;
     if (isDue) due++;
     if (isDue && row.reminded_at === null) violations.push(`${name} was due and not reminded`);
     for (const mail of about) {
@@ -185,7 +189,7 @@ async function viewingMails(query: Query, outbox: OutboxMail[]) {
   const kindOf = (subject: string) =>
     subject.startsWith("Viewing agreed")
       ? ("agreed" as const)
-      : subject.startsWith("Tomorrow: viewing")
+      : subject.startsWith("Reminder: viewing")
         ? ("reminder" as const)
         : null;
   const orderOf = (body: string) =>
@@ -196,7 +200,7 @@ async function viewingMails(query: Query, outbox: OutboxMail[]) {
     (await query(
       `select h.id::text as id, u.email, h.subject, h.body from held_mail h
          join "user" u on u.id = h.user_id
-        where h.subject like 'Viewing agreed%' or h.subject like 'Tomorrow: viewing%'`,
+        where h.subject like 'Viewing agreed%' or h.subject like 'Reminder: viewing%'`,
     )) as { id: string; email: string; subject: string; body: string }[]
   ).filter((row) => !sentRows.has(row.id));
   return [

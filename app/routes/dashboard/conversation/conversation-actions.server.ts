@@ -23,6 +23,7 @@ import {
   conversationReportSchema,
   messageFormSchema,
 } from "#app/models/conversation.ts";
+import { validTimeZone } from "#app/models/time-zone.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { parseSubmission } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
@@ -100,7 +101,8 @@ export async function propose(ask: Ask, form: FormData) {
     {
       proposalKey: submission.value.proposalKey,
       slots: slotsOf(submission.value),
-      timeZone: ask.timeZone,
+      // The zone the form named (the browser's), else the reader's cookie's.
+      timeZone: validTimeZone(form.get("timeZone")?.toString()) ?? ask.timeZone,
     },
     { limits: services.config.contactRequestLimits !== false },
   );

@@ -5,7 +5,7 @@
 // JavaScript the form posts and the page comes back with the message in it.
 import { randomUUID } from "node:crypto";
 
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
@@ -30,6 +30,19 @@ import { ViewingPanel } from "./viewing-panel.tsx";
 import type { Route } from "./+types/route";
 
 export const headers = passRetryAfter;
+
+/**
+ * A viewing button refused (409: the other side changed it meanwhile) shows the viewing as it
+ * is now: React Router leaves a page as it was after an answer of 400 or more, unless told.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => {
+  const intent = formData?.get("intent");
+  if (intent === "accept" || intent === "cancel-viewing" || intent === "outcome") return true;
+  return defaultShouldRevalidate;
+};
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t } = translatorOfMatches(matches);

@@ -7,13 +7,14 @@ import {
   getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { selectClass } from "#app/components/ui/fields.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
+import { validTimeZone } from "#app/models/time-zone.ts";
 import type { SafePlace } from "#app/models/viewing.server.ts";
 import {
   OTHER_ADDRESS,
@@ -42,6 +43,13 @@ export function ProposeViewingForm({
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "propose";
   // Kept while this proposal is being made, so sending it twice stores it once.
   const [key] = useState(proposalKey);
+  // The times are read in the zone this form names: the server's guess (the tz cookie, else
+  // UTC) until the browser says its own.
+  const [zone, setZone] = useState(timeZone);
+  useEffect(() => {
+    const own = validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    if (own) setZone(own);
+  }, []);
   const formError = form.errors?.[0];
   const field = (name: string) => fields[name as keyof typeof fields];
   return (
@@ -60,10 +68,11 @@ export function ProposeViewingForm({
       >
         <input type="hidden" name="intent" value="propose" />
         <input type="hidden" name="proposalKey" value={key} />
+        <input type="hidden" name="timeZone" value={zone} />
         <p className="text-sm text-slate-600">
           {t(
             "Up to three times, at least an hour from now. A safe place is public, busy and watched by cameras: the safest place to meet a stranger. Times are in {zone}.",
-            { zone: timeZone.replace(/_/g, " ") },
+            { zone: zone.replace(/_/g, " ") },
           )}
         </p>
         <FormError message={formError ?? null} />

@@ -44,7 +44,8 @@ export function ViewingPanel({
   const agreed = data.viewings.filter((item) => item.status === "accepted");
   const upcoming = agreed.find((item) => !item.past);
   const past = agreed.filter((item) => item.past);
-  const proposed = data.viewings.filter((item) => item.status === "proposed" && !item.past);
+  // A proposed time that has come can no longer be accepted.
+  const proposed = data.viewings.filter((item) => item.status === "proposed" && !item.started);
   const theirs = proposed.filter((item) => !item.mine);
   const mine = proposed.filter((item) => item.mine);
   if (!open && agreed.length === 0) return null;
@@ -62,7 +63,8 @@ export function ViewingPanel({
         </div>
       ) : null}
       {upcoming ? (
-        <Agreed item={upcoming} open={open} otherName={otherName} />
+        // Cancelling stays possible after the conversation closed (the car sold, a block).
+        <Agreed item={upcoming} cancellable={!upcoming.started} otherName={otherName} />
       ) : theirs.length > 0 && open ? (
         <Times
           intro={t("{name} proposes these times. Accept one, or propose others.", {
@@ -70,7 +72,12 @@ export function ViewingPanel({
           })}
           items={theirs}
           action={(item) => (
-            <ViewingButton intent="accept" id={item.id} className={primaryButton}>
+            <ViewingButton
+              intent="accept"
+              id={item.id}
+              className={primaryButton}
+              describedBy={`viewing-${item.id}`}
+            >
               {t("Accept")}
             </ViewingButton>
           )}
@@ -99,6 +106,8 @@ export function ViewingPanel({
       ))}
       {open && !upcoming ? (
         <ProposeViewingForm
+          // A new form (with a new key) once a proposal is in or gone: the next one is new.
+          key={data.viewings.map((item) => `${item.id}:${item.status}`).join(" ") || "no proposals"}
           places={data.places}
           proposalKey={data.proposalKey}
           timeZone={data.timeZone}
@@ -120,18 +129,23 @@ function When({ item }: { item: ViewingItem }) {
     timeZone: item.timeZone,
   }).format(new Date(item.startsAt));
   return (
-    <div translate="no">
+    <div id={`viewing-${item.id}`} translate="no">
       <p className="font-semibold text-slate-900">
         <time dateTime={item.startsAt}>{when}</time>{" "}
         <span className="text-sm font-normal text-slate-600">
           ({item.timeZone.replace(/_/g, " ")})
         </span>
       </p>
-      <p className="text-slate-800">
+      {/* People's own words: their direction is their own (an English address on an Arabic page). */}
+      <p dir="auto" className="text-slate-800">
         {item.placeName ? <span className="font-semibold">{item.placeName}, </span> : null}
         {item.address}
       </p>
-      {item.placeNote ? <p className="text-sm text-slate-600 italic">{item.placeNote}</p> : null}
+      {item.placeNote ? (
+        <p dir="auto" className="text-sm text-slate-600 italic">
+          {item.placeNote}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -165,11 +179,11 @@ function Times({
 
 function Agreed({
   item,
-  open,
+  cancellable,
   otherName,
 }: {
   item: ViewingItem;
-  open: boolean;
+  cancellable: boolean;
   otherName: string;
 }) {
   const t = useT();
@@ -183,7 +197,7 @@ function Agreed({
       <div className="mt-2">
         <When item={item} />
       </div>
-      {open ? (
+      {cancellable ? (
         <div className="mt-3">
           <ConfirmDialog
             fields={{ intent: "cancel-viewing", viewingId: String(item.id) }}
@@ -240,6 +254,7 @@ function ViewingButton({
   extra = {},
   className,
   pressed,
+  describedBy,
   children,
 }: {
   intent: string;
@@ -247,6 +262,8 @@ function ViewingButton({
   extra?: Record<string, string>;
   className: string;
   pressed?: boolean;
+  /** The id of what the button is about (its time), for screen readers. */
+  describedBy?: string;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -267,6 +284,7 @@ function ViewingButton({
         type="submit"
         disabled={busy}
         aria-pressed={pressed}
+        aria-describedby={describedBy}
         className={`${className} disabled:cursor-wait disabled:opacity-75`}
       >
         {children}
