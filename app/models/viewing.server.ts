@@ -3,7 +3,7 @@
 // so two answers at once cannot both agree a time, and writes its emails to held_mail in the
 // same transaction (decision 018). Only the request's two people see or change its viewings,
 // and only while the conversation is open.
-import { and, asc, desc, eq, gt, inArray, lte, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, ne } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { safePlace, viewing } from "#app/db/schema.ts";
@@ -14,13 +14,11 @@ import {
   VIEWING_MAX_AHEAD_DAYS,
   VIEWING_MESSAGES,
   VIEWING_MIN_AHEAD_MS,
-  VIEWING_MINUTES,
   VIEWING_PROPOSALS_PER_HOUR,
   VIEWING_REMINDER_MS,
   zonedTime,
   type SlotInput,
   type ViewingOutcome,
-  type ViewingStatus,
 } from "#app/models/viewing.ts";
 import {
   holdViewingMails,
@@ -40,72 +38,6 @@ const mailSiteOf = async (services: Services): Promise<MailSite> => ({
   settings: await getSiteSettings(services.db),
   publicUrl: services.config.publicUrl,
 });
-
-/** The safe places, by name: the propose form's choices and the admins' list. */
-export function listSafePlaces(db: Db) {
-  return db
-    .select({
-      id: safePlace.id,
-      name: safePlace.name,
-      address: safePlace.address,
-      hours: safePlace.hours,
-      note: safePlace.note,
-    })
-    .from(safePlace)
-    .orderBy(asc(safePlace.name), asc(safePlace.id));
-}
-export type SafePlace = Awaited<ReturnType<typeof listSafePlaces>>[number];
-
-/** What the conversation page shows of one time. */
-export type ViewingItem = {
-  id: number;
-  proposedBy: Side;
-  mine: boolean;
-  startsAt: string;
-  timeZone: string;
-  placeName: string | null;
-  address: string;
-  placeNote: string | null;
-  status: ViewingStatus;
-  /** Its time has come (said by the server, so the page reads the same everywhere). */
-  started: boolean;
-  /** An hour after its time: whether it happened can be asked. */
-  past: boolean;
-  myOutcome: ViewingOutcome | null;
-  theirOutcome: ViewingOutcome | null;
-};
-
-/** The viewings worth showing: the open proposal's times and every agreed viewing. */
-export async function viewingsOf(
-  db: Db,
-  orderId: number,
-  side: Side,
-  now = new Date(),
-): Promise<ViewingItem[]> {
-  const rows = await db
-    .select()
-    .from(viewing)
-    .where(and(eq(viewing.orderId, orderId), inArray(viewing.status, ["proposed", "accepted"])))
-    .orderBy(desc(viewing.startsAt))
-    .limit(20);
-  return rows
-    .map((row) => ({
-      id: row.id,
-      proposedBy: row.proposedBy,
-      mine: row.proposedBy === side,
-      startsAt: row.startsAt.toISOString(),
-      timeZone: row.timeZone,
-      placeName: row.placeName,
-      address: row.address,
-      placeNote: row.placeNote,
-      status: row.status,
-      started: row.startsAt <= now,
-      past: row.startsAt.getTime() + VIEWING_MINUTES * 60_000 <= now.getTime(),
-      myOutcome: side === "buyer" ? row.buyerOutcome : row.sellerOutcome,
-      theirOutcome: side === "buyer" ? row.sellerOutcome : row.buyerOutcome,
-    }))
-    .reverse();
-}
 
 type Refusal = { ok: false; message: string; field?: string } & Problem<
   "not-found" | "conflict" | "invalid" | "rate-limited"

@@ -12,7 +12,7 @@ import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { getConversation, markSeen } from "#app/models/conversation.server.ts";
 import { timeZoneFromCookie } from "#app/models/time-zone.ts";
-import { listSafePlaces, viewingsOf } from "#app/models/viewing.server.ts";
+import { listSafePlaces, viewingsOf } from "#app/models/viewing-list.server.ts";
 import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";

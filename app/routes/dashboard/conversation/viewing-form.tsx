@@ -7,15 +7,16 @@ import {
   getSelectProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { Field, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
 import { selectClass } from "#app/components/ui/fields.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { validTimeZone } from "#app/models/time-zone.ts";
-import type { SafePlace } from "#app/models/viewing.server.ts";
+import type { SafePlace } from "#app/models/viewing-list.server.ts";
 import {
   OTHER_ADDRESS,
   proposeViewingSchema,
@@ -45,11 +46,9 @@ export function ProposeViewingForm({
   const [key] = useState(proposalKey);
   // The times are read in the zone this form names: the server's guess (the tz cookie, else
   // UTC) until the browser says its own.
-  const [zone, setZone] = useState(timeZone);
-  useEffect(() => {
-    const own = validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    if (own) setZone(own);
-  }, []);
+  const hydrated = useHydrated();
+  const zone =
+    (hydrated && validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone)) || timeZone;
   const formError = form.errors?.[0];
   const field = (name: string) => fields[name as keyof typeof fields];
   return (

@@ -13,7 +13,7 @@ import { FormError } from "#app/components/ui/form.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { useT, useTranslator } from "#app/i18n/i18n-provider.tsx";
 import { dateLocaleOf } from "#app/models/dates.ts";
-import type { SafePlace, ViewingItem } from "#app/models/viewing.server.ts";
+import type { SafePlace, ViewingItem } from "#app/models/viewing-list.server.ts";
 import { VIEWING_OUTCOME_LABEL, VIEWING_OUTCOMES } from "#app/models/viewing.ts";
 
 import { ProposeViewingForm } from "./viewing-form.tsx";

@@ -16,7 +16,7 @@ import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
 import { titleOf } from "#app/models/seo.ts";
-import { listSafePlaces } from "#app/models/viewing.server.ts";
+import { listSafePlaces } from "#app/models/viewing-list.server.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { readForm } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";

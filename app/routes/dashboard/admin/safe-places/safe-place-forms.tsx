@@ -9,7 +9,7 @@ import { InputField } from "#app/components/ui/fields.tsx";
 import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
 import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { Rich, useT } from "#app/i18n/i18n-provider.tsx";
-import type { SafePlace } from "#app/models/viewing.server.ts";
+import type { SafePlace } from "#app/models/viewing-list.server.ts";
 import { SAFE_PLACE_LIMITS, safePlaceSchema } from "#app/models/viewing.ts";
 
 export const PAGE = "/dashboard/safePlaces";

@@ -15,7 +15,7 @@ import { FormError } from "#app/components/ui/form.tsx";
 import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { msg } from "#app/i18n/translator.ts";
-import type { SafePlace } from "#app/models/viewing.server.ts";
+import type { SafePlace } from "#app/models/viewing-list.server.ts";
 
 type Reply = {
   intent: string;
