@@ -4,8 +4,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
-import { AddCategoryForm, EditCategoryForm, useSending } from "./category-forms.tsx";
+import { AddCategoryForm, EditCategoryForm } from "./category-forms.tsx";
 import { DeleteEmptyCategory, MoveAndDelete } from "./category-delete.tsx";
+import { useSending } from "#app/components/use-sending.ts";
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";

@@ -2,9 +2,10 @@
 // its place in the list (name, photo, and whether the address follows the name).
 // Checked in the browser with the action's schema; errors sit next to their field.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSending } from "#app/components/use-sending.ts";
 import { outlineButton } from "#app/components/ui/buttons.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
@@ -23,22 +24,6 @@ export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif
 const PHOTO_HINT = msg(
   "JPEG, PNG or WebP, up to 5 MB; not SVG. Cropped to the cards' 3:2 shape, 800 × 533 pixels.",
 );
-
-/** True while this page is sending the form of `intent` (for `id` and `extra` fields, when given). */
-export function useSending(
-  intent: string,
-  id?: number,
-  extra: Record<string, string> = {},
-): boolean {
-  const navigation = useNavigation();
-  const sent = navigation.formData;
-  return (
-    navigation.state === "submitting" &&
-    sent?.get("intent") === intent &&
-    (id === undefined || sent.get("id") === String(id)) &&
-    Object.entries(extra).every(([name, value]) => sent.get(name) === value)
-  );
-}
 
 export function AddCategoryForm({
   lastResult,

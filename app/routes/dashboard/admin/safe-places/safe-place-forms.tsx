@@ -1,9 +1,10 @@
 // The add and edit forms of /dashboard/safePlaces: the one schema the action checks
 // (viewing.ts), checked in the browser as well, with each message next to its field.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
+import { useSending } from "#app/components/use-sending.ts";
 import { outlineButton } from "#app/components/ui/buttons.ts";
 import { InputField } from "#app/components/ui/fields.tsx";
 import { FormError, FormSection, SubmitButton } from "#app/components/ui/form.tsx";
@@ -13,17 +14,6 @@ import type { SafePlace } from "#app/models/viewing-list.server.ts";
 import { SAFE_PLACE_LIMITS, safePlaceSchema } from "#app/models/viewing.ts";
 
 export const PAGE = "/dashboard/safePlaces";
-
-/** True while this page is sending the form of `intent` (for place `id`, when given). */
-export function useSending(intent: string, id?: number): boolean {
-  const navigation = useNavigation();
-  const sent = navigation.formData;
-  return (
-    navigation.state === "submitting" &&
-    sent?.get("intent") === intent &&
-    (id === undefined || sent.get("id") === String(id))
-  );
-}
 
 type Fields = ReturnType<typeof useSchemaForm<typeof safePlaceSchema>>["fields"];
 

@@ -5,7 +5,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 
-import { AddPlaceForm, EditPlaceForm, PAGE, useSending } from "./safe-place-forms.tsx";
+import { AddPlaceForm, EditPlaceForm, PAGE } from "./safe-place-forms.tsx";
+import { useSending } from "#app/components/use-sending.ts";
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { EmptyList } from "#app/components/car-requests-table.tsx";
 import { ConfirmDialog, Spinner } from "#app/components/confirm-dialog.tsx";

@@ -3,9 +3,10 @@
 // and a phrase, checked in the browser with the action's schema); and a button that writes
 // back the built-in phrases. Phrases are shown as text, never as markup.
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import type { WarningWordsReply } from "./route.tsx";
+import { useSending } from "#app/components/use-sending.ts";
 import { AdminNav } from "#app/components/admin-bits.tsx";
 import { Spinner } from "#app/components/confirm-dialog.tsx";
 import { outlineButton } from "#app/components/ui/buttons.ts";
@@ -25,17 +26,6 @@ import type { WarningPhraseRow } from "#app/models/warning-phrase.server.ts";
 import { addWarningPhraseSchema, WARNING_KIND_LABEL } from "#app/models/warning-phrase.ts";
 
 const PAGE = "/dashboard/warningWords";
-
-/** True while this page sends `intent` (for phrase `id`, when given). */
-function useSending(intent: string, id?: number): boolean {
-  const navigation = useNavigation();
-  const sent = navigation.formData;
-  return (
-    navigation.state === "submitting" &&
-    sent?.get("intent") === intent &&
-    (id === undefined || sent.get("id") === String(id))
-  );
-}
 
 function RemovePhrase({ row }: { row: WarningPhraseRow }) {
   const t = useT();
