@@ -40,6 +40,7 @@ export default [
   route("dashboard/conversations", "routes/dashboard/conversations/route.tsx"),
   route("dashboard/conversations/:id", "routes/dashboard/conversation/route.tsx"),
   route("dashboard/conversations/:id/events", "routes/resources/conversation-events/route.tsx"),
+  route("dashboard/conversations/:id/photos/:photoId", "routes/resources/message-photo/route.tsx"),
   route("wishlist", "routes/resources/wishlist/route.tsx"),
   route("language", "routes/resources/language/route.tsx"),
   route("dashboard/sellCar", "routes/dashboard/seller/sell-car/route.tsx"),

@@ -6,6 +6,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { ALERT_JOB_KEY, pruneAlerts, runAlerts } from "#app/models/alert-job.server.ts";
 import { deliverHeldMail } from "#app/models/held-mail.server.ts";
 import { mailUnreadMessages } from "#app/models/message-mail.server.ts";
+import { sweepMessagePhotos } from "#app/models/message-photo.server.ts";
 import { remindViewings } from "#app/models/viewing-mail.server.ts";
 import { sendListingReminders } from "#app/models/listing-manage.server.ts";
 import {
@@ -50,6 +51,7 @@ export function startMaintenance(options: {
     await sendNotificationDigests(services, new Date());
     await pruneSellerNotifications(database.db, new Date());
     await pruneAlerts(database.db, new Date());
+    await sweepMessagePhotos(database.db, services.storage, new Date());
   };
   const runMaintenance = (when: "start" | "hourly") =>
     maintain(when).catch(warnFailed("maintenance"));

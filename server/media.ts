@@ -6,7 +6,12 @@ import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler } from "express";
 
 import { logger } from "#app/services/logger.server.ts";
-import { IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage } from "#app/services/storage.server.ts";
+import {
+  IMMUTABLE_CACHE_CONTROL,
+  isSafeKey,
+  MESSAGE_PHOTO_PREFIX,
+  type Storage,
+} from "#app/services/storage.server.ts";
 
 export const MEDIA_UNAVAILABLE = "Photos are unavailable right now. Please try again in a minute.";
 
@@ -14,13 +19,21 @@ function notFound(res: Parameters<RequestHandler>[1]): void {
   res.status(404).type("text/plain").send("Not found");
 }
 
-/** Answers 404 for any key this application could not have made ("..", odd characters). */
+/**
+ * Answers 404 for any key this application could not have made ("..", odd characters), and
+ * for the photos of messages, which only their conversation's people may see (they are read
+ * through /dashboard/conversations/:id/photos/:photoId).
+ */
 export function refuseUnsafeKeys(): RequestHandler {
   return (req, res, next) => {
-    if (isSafeKey(req.path.slice(1))) next();
+    const key = req.path.slice(1);
+    if (isSafeKey(key) && !isPrivateKey(key)) next();
     else notFound(res);
   };
 }
+
+/** Keys /media never serves. */
+export const isPrivateKey = (key: string) => key.startsWith(MESSAGE_PHOTO_PREFIX);
 
 /** Streams stored files from `storage`; an unreachable store answers 503, never a crash. */
 export function serveStoredFiles(storage: Storage): RequestHandler {
@@ -31,7 +44,7 @@ export function serveStoredFiles(storage: Storage): RequestHandler {
       return;
     }
     const key = req.path.slice(1);
-    if (!isSafeKey(key)) return notFound(res);
+    if (!isSafeKey(key) || isPrivateKey(key)) return notFound(res);
     let file;
     try {
       file = await storage.get(key);

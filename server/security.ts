@@ -6,7 +6,8 @@ import os from "node:os";
 import type { RequestHandler } from "express";
 
 import { pagePathOf } from "#app/framework/data-url.ts";
-import { LISTING_BODY_MAX_BYTES } from "#app/models/listing-form.ts";
+import { MESSAGE_PHOTO_MAX } from "#app/models/conversation.ts";
+import { LISTING_BODY_MAX_BYTES, LISTING_PHOTO_MAX_BYTES } from "#app/models/listing-form.ts";
 
 /** How the page's own scripts are allowed: a per-request nonce, or hashes of each inline script. */
 export type ScriptPolicy = { nonce: string } | { hashes: string[] };
@@ -203,6 +204,8 @@ export const BODY_LIMITS: Record<string, number> = {
   // Site settings: a logo and a favicon of up to 5 MB each, three Markdown pages of up
   // to 20,000 characters and the rest.
   "/dashboard/settings": 11 * 1024 * 1024,
+  // A message: its words and up to 4 photos of up to 15 MB each.
+  "/dashboard/conversations/:id": MESSAGE_PHOTO_MAX * LISTING_PHOTO_MAX_BYTES + 64 * 1024,
   // Categories: one photo of up to 5 MB and a name.
   "/dashboard/categories": 5 * 1024 * 1024 + 64 * 1024,
 };

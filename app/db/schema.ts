@@ -31,6 +31,7 @@ import { ROLES } from "#app/models/user.ts";
 import {
   CONVERSATION_REPORT_REASONS,
   MESSAGE_MAX_CHARS,
+  MESSAGE_PHOTO_MAX,
   SIDES,
   WARNING_PHRASE_MAX,
   WARNING_KINDS,
@@ -922,8 +923,35 @@ export const message = pgTable(
     index("message_order_idx").on(t.orderId, t.id),
     // One message per compose.
     uniqueIndex("message_compose_idx").on(t.orderId, t.senderId, t.composeKey),
-    check("message_body", chars(t.body, 1, MESSAGE_MAX_CHARS)),
+    // Empty only when the message carries photos (conversation.ts checks that).
+    check("message_body", chars(t.body, 0, MESSAGE_MAX_CHARS)),
     check("message_compose_key", chars(t.composeKey, 8, 64)),
+  ],
+);
+
+// The photos a message carries (at most MESSAGE_PHOTO_MAX), private to the conversation: their
+// files live under "messages/" in storage, which /media never serves, and reach the two people
+// (and the admins while it is reported) only through /dashboard/conversations/:id/photos/:photoId.
+export const messagePhoto = pgTable(
+  "message_photo",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => message.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    // Storage keys of the WebP renditions: 480 px and 1600 px wide.
+    smallKey: text("small_key").notNull(),
+    largeKey: text("large_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+  },
+  (t) => [
+    uniqueIndex("message_photo_message_position_idx").on(t.messageId, t.position),
+    check(
+      "message_photo_position",
+      sql`${t.position} between 0 and ${sql.raw(String(MESSAGE_PHOTO_MAX - 1))}`,
+    ),
   ],
 );
 

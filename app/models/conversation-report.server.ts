@@ -7,6 +7,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
+import { photosOfMessages } from "#app/models/message-photo.server.ts";
 import {
   MESSAGES_SHOWN,
   type ConversationReportReason,
@@ -117,6 +118,10 @@ export async function readReportedConversation(db: Db, actor: AuditActor, orderI
       .where(eq(message.orderId, orderId))
       .orderBy(desc(message.id))
       .limit(MESSAGES_SHOWN);
+    const photos = await photosOfMessages(
+      tx,
+      latest.map((item) => item.id),
+    );
     await recordAudit(tx, {
       actor,
       action: "read_conversation",
@@ -139,6 +144,7 @@ export async function readReportedConversation(db: Db, actor: AuditActor, orderI
         id: item.id,
         side: sideOf(item.senderId),
         body: item.body,
+        photos: photos.get(item.id) ?? [],
         createdAt: item.createdAt.toISOString(),
       })),
     };

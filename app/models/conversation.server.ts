@@ -10,7 +10,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
-import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
+import { conversationReport, listing, message, messagePhoto, order, user } from "#app/db/schema.ts";
 import {
   CONVERSATION_MESSAGES,
   MESSAGES_SHOWN,
@@ -19,9 +19,13 @@ import {
   type MessageInput,
   type Side,
 } from "#app/models/conversation.ts";
+import { photosOfMessages } from "#app/models/message-photo.server.ts";
 import { warningRules, warningsFor } from "#app/models/message-warnings.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import { hit, undo, type Limit } from "#app/services/rate-limit.server.ts";
+
+/** A stored photo for a message that is being sent. */
+export type NewMessagePhoto = { smallKey: string; largeKey: string; width: number; height: number };
 
 /** Messages one person may send in a minute, over all their conversations. */
 export const MESSAGES_PER_MINUTE: Limit = { max: 20, windowMs: 60_000 };
@@ -167,20 +171,23 @@ export async function getConversation(
       : Promise.resolve([]),
   ]);
   const earlier = latest.length > MESSAGES_SHOWN;
-  const messages = latest
-    .slice(0, MESSAGES_SHOWN)
-    .reverse()
-    .map((item) => {
-      const mine = item.senderId === userId;
-      return {
-        id: item.id,
-        mine,
-        body: item.body,
-        // Warnings are for the one who receives the message.
-        warnings: mine ? [] : item.warnings,
-        createdAt: item.createdAt.toISOString(),
-      };
-    });
+  const shown = latest.slice(0, MESSAGES_SHOWN).reverse();
+  const photos = await photosOfMessages(
+    db,
+    shown.map((item) => item.id),
+  );
+  const messages = shown.map((item) => {
+    const mine = item.senderId === userId;
+    return {
+      id: item.id,
+      mine,
+      body: item.body,
+      photos: photos.get(item.id) ?? [],
+      // Warnings are for the one who receives the message.
+      warnings: mine ? [] : item.warnings,
+      createdAt: item.createdAt.toISOString(),
+    };
+  });
   const theirSeen = (side === "buyer" ? row.sellerSeenId : row.buyerSeenId) ?? 0;
   const lastMine = messages.findLast((item) => item.mine);
   const closed = closedWhy(row, side);
@@ -226,7 +233,15 @@ export async function sendMessage(
   senderId: string,
   orderId: number,
   input: MessageInput,
-  options: { now?: Date; limits?: boolean } = {},
+  options: {
+    now?: Date;
+    limits?: boolean;
+    /**
+     * Stores the message's photos (message-photo.server.ts): run once the sender is within
+     * their limit and the conversation is theirs and open, before the transaction.
+     */
+    photos?: () => Promise<NewMessagePhoto[]>;
+  } = {},
 ): Promise<SendResult> {
   const now = options.now ?? new Date();
   if (options.limits !== false) {
@@ -242,6 +257,16 @@ export async function sendMessage(
   }
   // Read before the transaction: on PGlite it holds the one connection.
   const rules = await warningRules(db);
+  let photos: NewMessagePhoto[] = [];
+  if (options.photos) {
+    // Nobody makes this server decode pictures for a conversation they cannot write in.
+    const mine = await participantOf(db, senderId, orderId);
+    if (!mine) return { ok: false, code: "not-found", message: CONVERSATION_MESSAGES.missing };
+    if (closedWhy(mine, mine.side) !== null) {
+      return { ok: false, code: "conflict", message: CONVERSATION_MESSAGES.closed };
+    }
+    photos = await options.photos();
+  }
   const sent = await db.transaction(async (tx): Promise<SendResult> => {
     const mine = await participantOf(tx, senderId, orderId, true);
     if (!mine) return { ok: false, code: "not-found", message: CONVERSATION_MESSAGES.missing };
@@ -270,6 +295,11 @@ export async function sendMessage(
       })
       .returning({ id: message.id });
     if (!created) throw new Error("the message was not stored");
+    if (photos.length > 0) {
+      await tx
+        .insert(messagePhoto)
+        .values(photos.map((photo, position) => ({ ...photo, messageId: created.id, position })));
+    }
     const them = sideColumns(other(mine.side));
     const me = mine.side;
     await tx

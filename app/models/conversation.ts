@@ -3,10 +3,13 @@
 import { z } from "zod";
 
 import { msg } from "#app/i18n/translator.ts";
-import { filledText, textField } from "#app/models/text-field.ts";
+import { chosenFiles } from "#app/models/listing-form-values.ts";
+import { textField } from "#app/models/text-field.ts";
 
 /** The longest message, in characters. */
 export const MESSAGE_MAX_CHARS = 2000;
+/** The most photos one message carries. */
+export const MESSAGE_PHOTO_MAX = 4;
 /**
  * Messages a conversation page shows at once: the latest ones, oldest first, and a link to the
  * ones before them.
@@ -37,7 +40,11 @@ export const CONVERSATION_REPORT_REASON_LABEL: Record<ConversationReportReason, 
 };
 
 export const CONVERSATION_MESSAGES = {
-  bodyRequired: msg("Write a message first."),
+  bodyRequired: msg("Write a message or add a photo first."),
+  tooManyPhotos: msg("Add at most 4 photos to one message."),
+  photosUnavailable: msg(
+    "Photos cannot be stored right now. Please try again in a minute, or send your message without them.",
+  ),
   bodyTooLong: msg("Keep a message within 2,000 characters."),
   composeKey: msg("This form is out of date. Reload the page and send your message again."),
   sent: msg("Message sent."),
@@ -69,19 +76,38 @@ export const CLOSED_TEXT: Record<ClosedWhy, string> = {
   closed: CONVERSATION_MESSAGES.closedClosed,
 };
 
-export const messageFormSchema = z.object({
-  body: filledText(CONVERSATION_MESSAGES.bodyRequired, { kind: "multi-line" }).max(
-    MESSAGE_MAX_CHARS,
-    CONVERSATION_MESSAGES.bodyTooLong,
-  ),
-  // A fresh random key per compose (the page renders one): the same compose sent twice is
-  // one message.
-  composeKey: textField({ required: CONVERSATION_MESSAGES.composeKey }).regex(
-    /^[A-Za-z0-9_-]{8,64}$/,
-    CONVERSATION_MESSAGES.composeKey,
-  ),
-});
-export type MessageInput = z.infer<typeof messageFormSchema>;
+export const messageFormSchema = z
+  .object({
+    // Empty when the message is photos alone.
+    body: textField({ kind: "multi-line" })
+      .trim()
+      .max(MESSAGE_MAX_CHARS, CONVERSATION_MESSAGES.bodyTooLong)
+      .default(""),
+    photos: z.array(z.unknown()).optional(),
+    // A fresh random key per compose (the page renders one): the same compose sent twice is
+    // one message.
+    composeKey: textField({ required: CONVERSATION_MESSAGES.composeKey }).regex(
+      /^[A-Za-z0-9_-]{8,64}$/,
+      CONVERSATION_MESSAGES.composeKey,
+    ),
+  })
+  .superRefine((value, context) => {
+    const photos = chosenFiles(value.photos).length;
+    if (photos > MESSAGE_PHOTO_MAX) {
+      context.addIssue({
+        code: "custom",
+        path: ["photos"],
+        message: CONVERSATION_MESSAGES.tooManyPhotos,
+      });
+    } else if (value.body === "" && photos === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: CONVERSATION_MESSAGES.bodyRequired,
+      });
+    }
+  });
+export type MessageInput = Pick<z.infer<typeof messageFormSchema>, "body" | "composeKey">;
 
 export const conversationReportSchema = z.object({
   reason: z.enum(CONVERSATION_REPORT_REASONS, { error: CONVERSATION_MESSAGES.reasonRequired }),
@@ -150,3 +176,9 @@ export const WARNING_TEXT: Record<WarningKind, string> = {
     "This message asks for a code. Never pass on a code sent to your phone or email: it can open your accounts.",
   ),
 };
+
+export type MessagePhotoSize = "small" | "large";
+
+/** Where one photo of a message is read (by the conversation's two people only). */
+export const messagePhotoPath = (orderId: number, photoId: number, size: MessagePhotoSize) =>
+  `${conversationPath(orderId)}/photos/${photoId}${size === "large" ? "?size=large" : ""}`;

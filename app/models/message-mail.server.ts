@@ -45,7 +45,8 @@ export function unreadMessagesMail(
   input: { due: Due; publicUrl: string; siteName: string },
 ): Pick<Mail, "subject" | "text"> {
   const { due, publicUrl, siteName } = input;
-  const quoted = (due.latest ?? "")
+  // A message of photos alone has no words: the email says so (the photos stay on the site).
+  const quoted = (due.latest === "" ? t("(photos)") : (due.latest ?? ""))
     .slice(0, 500)
     .split("\n")
     .map((line) => `  > ${line}`);

@@ -276,7 +276,8 @@ export async function inspectListingPhoto(upload: PhotoUpload): Promise<Inspecte
   return { width, height, heic: format === "heif" && meta.compression === "hevc" };
 }
 
-async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
+/** Decodes a checked upload upright, at most as wide as the largest rendition. */
+export async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
   const sharp = await loadSharp();
   try {
     // One decode, already shrunk to the largest rendition (JPEG shrinks on load);
@@ -299,9 +300,11 @@ async function decodeUpright(upload: PhotoUpload, inspected: Inspected) {
 
 type Rendition = { webp: Buffer; avif: Buffer | null; width: number; height: number };
 
-async function rendition(
+/** One width of decoded pixels, as WebP, and as AVIF where asked for and smaller. */
+export async function rendition(
   pixels: { data: Buffer; info: OutputInfo },
   width: number,
+  withAvif = true,
 ): Promise<Rendition> {
   const { data, info } = pixels;
   const sharp = await loadSharp();
@@ -310,12 +313,12 @@ async function rendition(
   }).resize({ width, withoutEnlargement: true });
   const [webp, avif] = await Promise.all([
     base.clone().webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true }),
-    base.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+    withAvif ? base.clone().avif({ quality: 50, effort: 2 }).toBuffer() : null,
   ]);
   return {
     webp: webp.data,
     // AVIF only where it is smaller than the WebP of the same size.
-    avif: avif.length < webp.data.length ? avif : null,
+    avif: avif && avif.length < webp.data.length ? avif : null,
     width: webp.info.width,
     height: webp.info.height,
   };

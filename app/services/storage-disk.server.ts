@@ -7,6 +7,7 @@ import path from "node:path";
 
 import {
   assertSafeKey,
+  isSafeKey,
   contentTypeOf,
   MEDIA_ROUTE,
   StorageUnavailableError,
@@ -87,8 +88,13 @@ export function localDiskStorage(root: string, options: { publicUrl?: string } =
     },
     async *list(prefix = "") {
       let entries;
+      // A folder's prefix ("messages/") reads only that folder.
+      const folder = prefix.endsWith("/") && isSafeKey(prefix.slice(0, -1)) ? prefix : "";
       try {
-        entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+        entries = await fs.readdir(path.join(root, folder), {
+          recursive: true,
+          withFileTypes: true,
+        });
       } catch (error) {
         if (errorCode(error) === "ENOENT") return;
         throw unavailable("list", prefix || "its files", error);

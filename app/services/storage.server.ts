@@ -55,6 +55,9 @@ export function contentKey(prefix: string, body: Buffer, extension: string): str
 
 export const MEDIA_ROUTE = "/media";
 
+/** Where the photos of messages live: private, so /media never serves this prefix. */
+export const MESSAGE_PHOTO_PREFIX = "messages/";
+
 /** Stored files never change under one key: caches may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

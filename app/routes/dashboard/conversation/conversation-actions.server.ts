@@ -23,10 +23,14 @@ import {
   conversationReportSchema,
   messageFormSchema,
 } from "#app/models/conversation.ts";
+import { chosenFiles } from "#app/models/listing-form-values.ts";
+import { storeMessagePhotos } from "#app/models/message-photo.server.ts";
 import { validTimeZone } from "#app/models/time-zone.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import { parseSubmission } from "#app/services/form.server.ts";
 import { problemInit } from "#app/services/http-errors.server.ts";
+import { logger } from "#app/services/logger.server.ts";
+import { removeStoredFiles, StorageUnavailableError } from "#app/services/storage.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 type Ask = {
@@ -47,17 +51,48 @@ export async function send(ask: Ask, form: FormData) {
   if (submission.status !== "success") {
     return data({ intent: "send" as const, result: submission.reply() }, { status: 400 });
   }
-  const { services } = ask;
-  const sent = await sendMessage(services.db, ask.userId, ask.orderId, submission.value, {
-    limits: services.config.contactRequestLimits !== false,
-  });
-  if (!sent.ok) {
-    // What was typed comes back in the form, with the reason above it.
-    const result = submission.reply({ formErrors: [ask.t(sent.message)] });
-    return data({ intent: "send" as const, result }, problemInit(sent));
+  const { services, t } = ask;
+  const files = chosenFiles(submission.value.photos);
+  // Every photo file written for this send: removed again unless the message keeps them.
+  const keys: string[] = [];
+  let refused: string[] = [];
+  try {
+    const sent = await sendMessage(services.db, ask.userId, ask.orderId, submission.value, {
+      limits: services.config.contactRequestLimits !== false,
+      photos:
+        files.length === 0
+          ? undefined
+          : async () => {
+              const stored = await storeMessagePhotos(services.storage, files, keys, t);
+              if (stored.ok) return stored.photos;
+              refused = stored.errors;
+              throw new PhotosRefused();
+            },
+    });
+    if (!sent.ok || sent.again) await removeStoredFiles(services.storage, keys);
+    if (!sent.ok) {
+      // What was typed comes back in the form, with the reason above it.
+      const result = submission.reply({ formErrors: [t(sent.message)] });
+      return data({ intent: "send" as const, result }, problemInit(sent));
+    }
+    return redirect(ask.back);
+  } catch (error) {
+    await removeStoredFiles(services.storage, keys);
+    if (error instanceof PhotosRefused || error instanceof StorageUnavailableError) {
+      if (error instanceof StorageUnavailableError) {
+        logger.warn({ err: error }, "photo storage failed while sending a message");
+        refused = [t(CONVERSATION_MESSAGES.photosUnavailable)];
+      }
+      // The words stay in the form; the files must be chosen again (browsers do not keep them).
+      const result = submission.reply({ fieldErrors: { photos: refused } });
+      return data({ intent: "send" as const, result }, { status: 400 });
+    }
+    throw error;
   }
-  return redirect(ask.back);
 }
+
+/** A photo of a message being sent was refused (its reasons are kept beside the call). */
+class PhotosRefused extends Error {}
 
 export async function report(ask: Ask, form: FormData) {
   const submission = parseSubmission(form, conversationReportSchema);

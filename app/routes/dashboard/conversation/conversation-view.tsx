@@ -1,19 +1,15 @@
 // The conversation page's body: who and which car it is about, the messages (theirs on
 // the start side, yours on the end side), warnings beside messages that read like a scam,
 // "Seen" under your last message, and the form to write the next one, or why it is closed.
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 import { AppLink } from "#app/components/ui/app-link.tsx";
-import { FieldError, FormError, inputClass, SubmitButton } from "#app/components/ui/form.tsx";
-import { useSchemaForm } from "#app/components/use-schema-form.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import {
   CLOSED_TEXT,
   conversationPath,
-  MESSAGE_MAX_CHARS,
-  messageFormSchema,
+  messagePhotoPath,
   WARNING_TEXT,
   type ClosedWhy,
   type Side,
@@ -22,6 +18,7 @@ import {
 import { listingPath } from "#app/models/listing.ts";
 import { SAFETY_PATH } from "#app/models/safety.ts";
 
+import { Composer } from "./composer.tsx";
 import { MessageText, MessageTime, useRememberTimeZone } from "./message-text.tsx";
 import { useConversationEvents } from "./use-conversation-events.ts";
 
@@ -29,9 +26,12 @@ type Message = {
   id: number;
   mine: boolean;
   body: string;
+  photos: MessagePhoto[];
   createdAt: string;
   warnings: WarningKind[];
 };
+
+type MessagePhoto = { id: number; width: number; height: number };
 
 export type ConversationData = {
   id: number;
@@ -104,7 +104,7 @@ export function ConversationView({
       {viewing}
 
       <MessageLog
-        path={conversationPath(conversation.id)}
+        id={conversation.id}
         earlierBefore={conversation.earlierBefore}
         messages={messages}
         otherName={otherName}
@@ -131,13 +131,13 @@ export function ConversationView({
 }
 
 function MessageLog({
-  path,
+  id,
   earlierBefore,
   messages,
   otherName,
   seenLastMine,
 }: {
-  path: string;
+  id: number;
   earlierBefore: number | null;
   messages: Message[];
   otherName: string;
@@ -173,7 +173,7 @@ function MessageLog({
       {earlierBefore !== null ? (
         <p className="mb-3 text-center">
           <AppLink
-            to={`${path}?before=${earlierBefore}`}
+            to={`${conversationPath(id)}?before=${earlierBefore}`}
             preventScrollReset
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
@@ -214,7 +214,8 @@ function MessageLog({
                 <span className="sr-only">
                   {item.mine ? t("You:") : t("{name}:", { name: otherName })}
                 </span>
-                <MessageText body={item.body} mine={item.mine} />
+                {item.body ? <MessageText body={item.body} mine={item.mine} /> : null}
+                <MessagePhotos orderId={id} photos={item.photos} spaced={item.body !== ""} />
               </div>
               <span className="mt-1 px-1 text-xs text-slate-500">
                 <MessageTime iso={item.createdAt} />
@@ -228,98 +229,39 @@ function MessageLog({
   );
 }
 
-/**
- * Whether the next composer takes the focus: the one before it sent its message. Outside
- * React's state, so it survives that composer's remount (a page has one composer).
- */
-const focusAfterSending = { current: false };
-
-function Composer({
-  composeKey,
-  lastResult,
-  error,
+/** A message's photos as thumbnails, each a link to the large picture. */
+export function MessagePhotos({
+  orderId,
+  photos,
+  spaced,
 }: {
-  composeKey: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-  error: string | undefined;
+  orderId: number;
+  photos: MessagePhoto[];
+  spaced: boolean;
 }) {
   const t = useT();
-  const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; error?: string }>();
-  const answer = fetcher.data;
-  const { form, fields } = useSchemaForm(
-    "message",
-    messageFormSchema,
-    answer?.result ?? lastResult,
-    { checkOnSubmit: true },
-  );
-  const pending = fetcher.state !== "idle";
-  // One key per compose: kept while the message is being written and sent (a retry of
-  // the same compose is the same message). Once it is in, the page renders a new composer
-  // (keyed by the count of the sender's messages) with a new key, and focus stays here.
-  const [key] = useState(composeKey);
-  const [length, setLength] = useState(0);
-  // Stable, so it runs once, when this composer's textarea mounts.
-  const takeFocus = useCallback((element: HTMLTextAreaElement | null) => {
-    if (element && focusAfterSending.current) {
-      focusAfterSending.current = false;
-      element.focus();
-    }
-  }, []);
-  // A refused send (its answer comes back here; a sent one redirects) remounts nothing:
-  // the next composer, perhaps on another conversation, must not take the focus for it.
-  useEffect(() => {
-    if (answer) focusAfterSending.current = false;
-  }, [answer]);
-  const formError = answer?.error ?? error ?? form.errors?.[0];
+  if (photos.length === 0) return null;
   return (
-    <fetcher.Form
-      method="post"
-      preventScrollReset
-      className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) focusAfterSending.current = true;
-      }}
-    >
-      <FormError message={formError ?? null} />
-      <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="composeKey" value={key} />
-      <label htmlFor={fields.body.id} className="mb-1.5 block text-sm font-semibold text-slate-800">
-        {t("Your message")}
-      </label>
-      <textarea
-        {...getTextareaProps(fields.body)}
-        ref={takeFocus}
-        rows={3}
-        maxLength={MESSAGE_MAX_CHARS}
-        translate="no"
-        className={inputClass}
-        onChange={(event) => setLength(event.currentTarget.value.length)}
-        onKeyDown={(event) => {
-          // Ctrl+Enter (or ⌘+Enter) sends; Enter alone starts a new line.
-          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            event.currentTarget.form?.requestSubmit();
-          }
-        }}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <FieldError id={fields.body.errorId} errors={fields.body.errors} />
-        <span className="text-xs text-slate-500" aria-hidden="true">
-          {length > MESSAGE_MAX_CHARS - 200 ? `${length} / ${MESSAGE_MAX_CHARS}` : null}
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="max-w-md text-xs text-slate-600">
-          {t("Keep the conversation here: it is where we can help if something goes wrong.")}
-        </p>
-        <div className="ms-auto">
-          <SubmitButton pending={pending} pendingLabel={t("Sending…")} className="px-8">
-            {t("Send")}
-          </SubmitButton>
-        </div>
-      </div>
-    </fetcher.Form>
+    <ul className={`flex flex-wrap gap-2 ${spaced ? "mt-2" : ""}`}>
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a
+            href={messagePhotoPath(orderId, photo.id, "large")}
+            target="_blank"
+            rel="noopener"
+            className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            <img
+              src={messagePhotoPath(orderId, photo.id, "small")}
+              width={photo.width}
+              height={photo.height}
+              loading="lazy"
+              alt={t("Photo {number} of {count}", { number: index + 1, count: photos.length })}
+              className="h-36 w-auto max-w-full rounded-lg bg-slate-200 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

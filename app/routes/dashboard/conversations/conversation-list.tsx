@@ -53,7 +53,8 @@ export function ConversationList({ rows }: { rows: Row[] }) {
                 translate="no"
                 className={`mt-1 block truncate text-sm ${row.unread > 0 ? "text-slate-900" : "text-slate-600"}`}
               >
-                {row.last ?? t("No messages yet.")}
+                {/* A message of photos alone has no words. */}
+                {row.last === null ? t("No messages yet.") : row.last || t("(photos)")}
               </span>
               {row.closed ? (
                 <span className="mt-1 block text-xs font-medium text-amber-800">

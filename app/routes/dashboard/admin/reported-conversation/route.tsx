@@ -22,6 +22,7 @@ import { readForm } from "#app/services/form.server.ts";
 import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
+import { MessagePhotos } from "../../conversation/conversation-view.tsx";
 import { MessageText, MessageTime } from "../../conversation/message-text.tsx";
 
 import type { Route } from "./+types/route";
@@ -107,7 +108,12 @@ export default function ReportedConversation({ loaderData }: Route.ComponentProp
               <span translate="no">{nameOf(item.side)}</span> · <MessageTime iso={item.createdAt} />
             </p>
             <div className="mt-1 text-slate-900">
-              <MessageText body={item.body} mine={false} />
+              {item.body ? <MessageText body={item.body} mine={false} /> : null}
+              <MessagePhotos
+                orderId={conversation.id}
+                photos={item.photos}
+                spaced={item.body !== ""}
+              />
             </div>
           </li>
         ))}
