@@ -71,15 +71,17 @@ export function urlEncoded(fields: Fields): string {
 export async function sendMultipart(
   path: string,
   fields: Fields,
-  files: Record<string, Buffer>,
+  files: Record<string, Buffer | Buffer[]>,
   role: Role,
 ): Promise<Answer> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   }
-  for (const [name, buffer] of Object.entries(files)) {
-    body.append(name, new File([new Uint8Array(buffer)], `${name}.jpg`, { type: "image/jpeg" }));
+  for (const [name, buffers] of Object.entries(files)) {
+    for (const buffer of Array.isArray(buffers) ? buffers : [buffers]) {
+      body.append(name, new File([new Uint8Array(buffer)], `${name}.jpg`, { type: "image/jpeg" }));
+    }
   }
   const response = await fetch(new URL(path, base), {
     method: "POST",

@@ -592,6 +592,28 @@ describe("editing without JavaScript", () => {
   });
 });
 
+describe("photos in a message (issue 27)", () => {
+  const fields = () => ({ intent: "send", body: "Fotos", composeKey: "abcdefgh5678" });
+  const conversation = () => `/dashboard/conversations/${conversationId}`;
+
+  test("a page in disguise and five photos answer 400 with the field's message", async () => {
+    const disguised = await sendMultipart(
+      conversation(),
+      fields(),
+      { photos: Buffer.from("<html><script>alert(1)</script></html>") },
+      "buyer",
+    );
+    expectFieldMessage(disguised, "a page sent as a photo", "is not a photo we can read");
+    const five = await sendMultipart(
+      conversation(),
+      fields(),
+      { photos: [photo, photo, photo, photo, photo] },
+      "buyer",
+    );
+    expectFieldMessage(five, "five photos", "Add at most 4 photos to one message.");
+  });
+});
+
 describe("better-auth's endpoints, as a stranger", () => {
   const AUTH_PATHS = [
     "/api/auth/callback/x",

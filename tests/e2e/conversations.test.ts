@@ -4,9 +4,10 @@
 // one, and "Seen" appears under the buyer's message once the seller has it. Stored-XSS
 // payloads in a message are inert text on both sides. The conversation reached by its link
 // equals the page loaded at its address; without JavaScript the form still sends. Axe finds
-// nothing serious at desktop and phone sizes. The request is cancelled after, so the demo is
-// as it was.
+// nothing serious at desktop and phone sizes. Photos are previewed, sent and shown to the
+// other side only. The request is cancelled after, so the demo is as it was.
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DESKTOP, launch, openPage, PHONE, seriousViolations } from "./browser.ts";
@@ -184,5 +185,65 @@ describe("a conversation between a buyer and a seller", () => {
     await page.locator('[role="log"]').getByText("Sent without JavaScript").waitFor();
     expect(await page.getByLabel("Your message").inputValue()).toBe("");
     await context.close();
+  });
+
+  test("photos are previewed, sent, and shown to the other side only", async () => {
+    const { page } = buyer;
+    await page.goto(conversationPath);
+    const picture = (name: string, red: number) =>
+      sharp({
+        create: { width: 800, height: 600, channels: 3, background: { r: red, g: 90, b: 140 } },
+      })
+        .jpeg()
+        .toBuffer()
+        .then((buffer) => ({ name, mimeType: "image/jpeg", buffer }));
+    const chosen = await Promise.all(
+      ["front.jpg", "side.jpg", "rear.jpg", "wheel.jpg", "seat.jpg"].map((name, n) =>
+        picture(name, 40 * n),
+      ),
+    );
+    const input = page.getByLabel(/^Photos/);
+    // Five is one too many: said at once, and nothing is sent.
+    await input.setInputFiles(chosen);
+    await page.getByText("Add at most 4 photos to one message.").waitFor();
+    await page.getByRole("button", { name: "Remove seat.jpg" }).click();
+    await page.getByRole("button", { name: "Remove side.jpg" }).click();
+    const previews = page.getByRole("list", { name: "Chosen photos" }).getByRole("img");
+    await expect.poll(() => previews.count()).toBe(3);
+    expect(await page.getByText("Add at most 4 photos to one message.").count()).toBe(0);
+    await page.getByLabel("Your message").fill(`Three photos ${PAYLOAD}`);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.getByLabel("Your message").inputValue()).toBe("");
+
+    // The seller's open page shows them within 2 s, loaded, through the private route.
+    const shown = seller.page.locator('[role="log"] img');
+    await expect.poll(() => shown.count(), { timeout: 2000 }).toBe(3);
+    await expect
+      .poll(() =>
+        shown.evaluateAll((images) =>
+          images.every((image) => (image as HTMLImageElement).naturalWidth === 480),
+        ),
+      )
+      .toBe(true);
+    const src = (await shown.first().getAttribute("src"))!;
+    expect(src).toMatch(new RegExp(`^${conversationPath}/photos/\\d+$`));
+    expect(await shown.first().getAttribute("alt")).toBe("Photo 1 of 3");
+    const large = await seller.page.request.get(`${src}?size=large`);
+    expect(large.status()).toBe(200);
+    expect(large.headers()["cache-control"]).toBe("private, max-age=86400");
+
+    // Another buyer gets nothing; a visitor is asked to sign in.
+    const stranger = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const signedIn = await stranger.request.post("/login", {
+      form: { email: "liam.carter@example.com", password: "carlot-demo" },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(302);
+    expect((await stranger.request.get(src, { maxRedirects: 0 })).status()).toBe(404);
+    await stranger.clearCookies();
+    const visitor = await stranger.request.get(src, { maxRedirects: 0 });
+    expect(visitor.headers().location).toMatch(/^\/login\?redirectTo=/);
+    await stranger.close();
+    for (const session of [buyer, seller]) expect(await xssFired(session.page)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
 // action is refused, the canary must be unchanged. A route or action missing here
 // fails the test.
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import {
@@ -13,6 +14,7 @@ import {
   conversationReport,
   listing,
   message,
+  messagePhoto,
   order,
   report,
   safePlace,
@@ -24,6 +26,7 @@ import {
   wishlist,
 } from "#app/db/schema.ts";
 import { linkToken } from "#app/models/alert-links.server.ts";
+import { messagePhotoKey } from "#app/models/message-photo.server.ts";
 import { SITE_DEFAULTS } from "#app/models/site.ts";
 import { settingsAsForm } from "#app/models/site-form.ts";
 import routes from "#app/routes.ts";
@@ -119,6 +122,12 @@ const MATRIX: Record<string, Row> = {
   "dashboard/conversations": members(),
   "dashboard/conversations/:id": participants("ok"),
   "dashboard/conversations/:id/events": participants("ok"),
+  // A photo of one of its messages. The request is reported (below), so the admin may see
+  // it; before a report an admin may not (tests/integration/message-photos.test.ts).
+  "dashboard/conversations/:id/photos/:photoId": row(
+    { anonymous: "login", buyer: "ok", seller: "ok", admin: "ok" },
+    { buyerOther: "not found", sellerOther: "not found" },
+  ),
   "dashboard/sellCar": sellers(),
   "dashboard/mybuyers": sellers(),
   "dashboard/productDetails/editProduct/:id": sellers("ok", "forbidden"),
@@ -199,6 +208,13 @@ async function canaryConversation(ids: Ids) {
     params: { id: String(canary.order.id) },
     unchanged: async () => (await count()) === 0 && (await canary.unchanged()),
   };
+}
+
+/** The message photo files in storage. */
+async function messageFiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.storage.list("messages/")) keys.push(key);
+  return keys;
 }
 
 const contactForm = {
@@ -560,6 +576,27 @@ const ACTIONS: ActionCase[] = [
         form: { intent: "send", body: "Matrix message", composeKey: crypto.randomUUID() },
         params: canary.params,
         unchanged: canary.unchanged,
+      };
+    },
+  },
+  {
+    route: "dashboard/conversations/:id",
+    name: "send a photo",
+    expected: participants("ok"),
+    prepare: async (ids) => {
+      const canary = await canaryConversation(ids);
+      const files = await messageFiles();
+      return {
+        form: {
+          intent: "send",
+          body: "",
+          composeKey: crypto.randomUUID(),
+          photos: file(await jpeg(640, 480), "matrix.jpg"),
+        },
+        params: canary.params,
+        // Refused: no message, and no file decoded and left behind.
+        unchanged: async () =>
+          (await canary.unchanged()) && (await messageFiles()).length === files.length,
       };
     },
   },
@@ -1095,6 +1132,33 @@ beforeAll(async () => {
   const car = await newCar(ids);
   params = { category: "sedan", id: String(car.id) };
   conversationId = (await createOrder(t.db, car, ids.buyerId)).id;
+  // A message with a photo in it, for the photo route's row.
+  const [said] = await t.db
+    .insert(message)
+    .values({
+      orderId: conversationId,
+      senderId: ids.buyerId,
+      body: "",
+      composeKey: "matrix-photo",
+    })
+    .returning();
+  const picture = await sharp(await jpeg(480, 360))
+    .webp()
+    .toBuffer();
+  const key = messagePhotoKey();
+  await t.storage.put(key, picture, "image/webp");
+  const [stored] = await t.db
+    .insert(messagePhoto)
+    .values({
+      messageId: said!.id,
+      position: 0,
+      smallKey: key,
+      largeKey: key,
+      width: 480,
+      height: 360,
+    })
+    .returning();
+  params.photoId = String(stored!.id);
   await t.db
     .insert(conversationReport)
     .values({ orderId: conversationId, reporterId: ids.buyerId, reason: "scam" });

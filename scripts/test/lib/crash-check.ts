@@ -168,6 +168,10 @@ export async function verify(
       if (!files.has(key)) violations.push(`listing photo ${row.id}: file ${key} is missing`);
     }
   }
+  for (const key of result.messages.photoKeys) {
+    referenced.add(key);
+    if (!files.has(key)) violations.push(`message photo file ${key} is missing`);
+  }
   for (const { key } of result.pictures) {
     referenced.add(key);
     if (!files.has(key)) violations.push(`picture ${key} is missing`);
