@@ -40,6 +40,8 @@ const EXCEPTIONS: Record<string, string> = {
     "linked from Reported Items only while a conversation is reported (the demo has none); it has no form but Dismiss's confirm, and tests/integration/conversations.test.ts reads it",
   "dashboard/conversations/:id/events":
     "a resource route (Server-Sent Events) a conversation page listens to: no page, no form",
+  "dashboard/conversations/:id/photos/:photoId":
+    "a resource route (one photo of a message, an image): no page, no form; tests/e2e/conversations.test.ts loads it",
   ...Object.fromEntries(
     ["about", "terms", "privacy"].map((key) => [
       key,
