@@ -36,6 +36,7 @@ const NO_PAGE: Record<string, string> = {
   "alerts/unsubscribe":
     "opened only from a signed link in an email (alerts.test.ts); its words are in the catalogue",
   "dashboard/conversations/:id/events": "Server-Sent Events a conversation page listens to",
+  "dashboard/conversations/:id/photos/:photoId": "a message's photo: an image, no words",
   "dashboard/reportedItems/conversations/:id":
     "readable only while a conversation is reported (the demo has none; conversations.test.ts in tests/integration reads one); its words are in the catalogue",
 };
