@@ -242,7 +242,8 @@ export function MessagePhotos({
   const t = useT();
   if (photos.length === 0) return null;
   return (
-    <ul className={`flex flex-wrap gap-2 ${spaced ? "mt-2" : ""}`}>
+    // Two a row on a phone, cropped alike; side by side at their own shape on wider screens.
+    <ul className={`grid grid-cols-2 gap-2 sm:flex sm:flex-wrap ${spaced ? "mt-2" : ""}`}>
       {photos.map((photo, index) => (
         <li key={photo.id}>
           <a
@@ -257,7 +258,7 @@ export function MessagePhotos({
               height={photo.height}
               loading="lazy"
               alt={t("Photo {number} of {count}", { number: index + 1, count: photos.length })}
-              className="h-36 w-auto max-w-full rounded-lg bg-slate-200 object-cover"
+              className="h-28 w-full rounded-lg bg-slate-200 object-cover sm:h-36 sm:w-auto sm:max-w-full"
             />
           </a>
         </li>
