@@ -50,6 +50,9 @@ export const VIEWING_MESSAGES = {
   placeMissing: msg("That place is no longer on the list. Choose another."),
   addressRequired: msg("Write the address where you will meet."),
   addressTooLong: msg("Keep the address within 200 characters."),
+  addressBesidePlace: msg(
+    "You chose a safe place and also wrote an address. Choose “Another address” to meet there, or clear the address.",
+  ),
   sameTime: msg("This time is already in the proposal."),
   proposalKey: msg("This form is out of date. Reload the page and propose again."),
   tooMany: msg("You have proposed many times in the last hour. Wait a while, then try again."),
@@ -154,6 +157,13 @@ export const proposeViewingSchema = z
           code: "custom",
           path: [`address${n}`],
           message: VIEWING_MESSAGES.addressRequired,
+        });
+      // An address typed beside a safe place would be dropped without a word: ask which.
+      else if (place !== OTHER_ADDRESS && address)
+        context.addIssue({
+          code: "custom",
+          path: [`address${n}`],
+          message: VIEWING_MESSAGES.addressBesidePlace,
         });
     }
   });

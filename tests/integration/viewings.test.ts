@@ -221,7 +221,7 @@ describe("proposing and agreeing", () => {
     expect(await rowsOf(id)).toHaveLength(1);
   });
 
-  test("field errors: too soon, too late, no place, no address, a gone place, NUL", async () => {
+  test("field errors: too soon, too late, no place, no address, an address beside a place, a gone place, NUL", async () => {
     const id = await newConversation();
     const cases: [Record<string, string>, string, string][] = [
       [{ at1: local(10 * 60_000), place1: String(placeId) }, "at1", VIEWING_MESSAGES.timeTooSoon],
@@ -229,6 +229,11 @@ describe("proposing and agreeing", () => {
       [{ at1: local(2 * DAY) }, "place1", VIEWING_MESSAGES.placeRequired],
       [{ at1: local(2 * DAY), place1: "address" }, "address1", VIEWING_MESSAGES.addressRequired],
       [{ at1: local(2 * DAY), place1: "99999" }, "place1", VIEWING_MESSAGES.placeMissing],
+      [
+        { at1: local(2 * DAY), place1: String(placeId), address1: "Behind the station" },
+        "address1",
+        VIEWING_MESSAGES.addressBesidePlace,
+      ],
       [{ at1: "someday", place1: String(placeId) }, "at1", VIEWING_MESSAGES.timeInvalid],
       [
         { at1: local(2 * DAY), place1: "address", address1: "Main\u0000Street" },
