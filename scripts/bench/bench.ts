@@ -36,9 +36,10 @@ import { parseArgs } from "node:util";
 import { parsePortRange, rssBytes, startProductionServer } from "#scripts/dev/production-server.ts";
 
 import { mb, verdict } from "./lib/bench-load.ts";
+import { measureRenderCost } from "./lib/bench-render.ts";
 import { measureSearches } from "./lib/bench-searches.ts";
 import { seed, type BenchData } from "./lib/bench-seed.ts";
-import { measureSignedIn, SIGNED_IN_P99_MS } from "./lib/bench-signed-in.ts";
+import { measureSignedIn, SIGNED_IN_P99_MS, type SignedInAccounts } from "./lib/bench-signed-in.ts";
 import { snapshotApp } from "#scripts/dev/build-snapshot.ts";
 import { IDLE_RSS_TARGET_BYTES, measureStart, START_TARGET_MS } from "./lib/bench-start.ts";
 import {
@@ -86,6 +87,12 @@ const { values } = parseArgs({
     processes: { type: "string", default: "1" },
     // The language visitors' pages are asked in (Accept-Language: es, ar; default English).
     language: { type: "string" },
+    // Issue 29: what each page costs to render with the page cache off (lib/bench-render.ts),
+    // for this build and, with --against DIR, the build in DIR, side by side. Only that.
+    "render-cost": { type: "boolean", default: false },
+    against: { type: "string" },
+    // Requests per page in --render-cost.
+    requests: { type: "string", default: "200" },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -165,6 +172,18 @@ async function bench(appDir: string | null) {
     SEED_DEMO: "false",
   };
   const summary: string[] = [];
+
+  if (values["render-cost"]) {
+    await renderCost(
+      appDir,
+      env,
+      detailId,
+      accounts,
+      `${listingCount.toLocaleString("en-US")} listings, ${where}`,
+    );
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
 
   if (START_RUNS > 0) {
     const start = await measureStart({ appDir, dataDir, env, ports: PORTS, runs: START_RUNS });
@@ -269,6 +288,39 @@ async function bench(appDir: string | null) {
       .join(" ")} at the end):`,
   );
   for (const line of summary) console.log(`- ${line}`);
+}
+
+/** `--render-cost`: this build (and the one `--against` names) with the page cache off. */
+async function renderCost(
+  appDir: string,
+  env: Record<string, string>,
+  detailId: number,
+  accounts: SignedInAccounts | null,
+  header: string,
+) {
+  const requests = Number(values.requests);
+  if (!Number.isInteger(requests) || requests < 1)
+    throw new Error("--requests takes a whole number.");
+  const apps = [{ label: "this", appDir }];
+  if (values.against)
+    apps.push({
+      label: path.basename(path.resolve(values.against)),
+      appDir: path.resolve(values.against),
+    });
+  const { rows, memory } = await measureRenderCost(apps, {
+    dataDir,
+    env,
+    ports: PORTS,
+    detailId,
+    accounts,
+    requests,
+    connections: 2,
+  });
+  console.log(
+    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 10 warm-ups, Accept-Encoding: br. CPU: every thread of the server process, per request. br KiB: the page itself, what a returning visitor downloads for it.`,
+  );
+  console.table(rows);
+  console.log(memory);
 }
 
 main().catch((error: unknown) => {

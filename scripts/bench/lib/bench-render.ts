@@ -1,0 +1,168 @@
+// What a page costs to render (issue 29), for `npm run bench -- --render-cost`: every page
+// with the page cache off (PAGE_CACHE_MB=0), so each answer is rendered anew, as a visitor
+// who wanders over thousands of cars and searches (and every signed-in person) gets it.
+// Per page: the server's CPU time per request (every thread of its process, from /proc),
+// and the bytes of the page itself with `Accept-Encoding: br`, which is what a returning
+// visitor downloads for a second page (stylesheets and scripts are hashed files the browser
+// keeps). With `--against DIR`, the build in DIR is measured the same way on the same data,
+// one after the other, and each figure is shown beside its ratio to it.
+import http from "node:http";
+
+import {
+  cpuMs,
+  rssBytes,
+  startProductionServer,
+  type PortRange,
+} from "#scripts/dev/production-server.ts";
+
+import { kib, mb } from "./bench-load.ts";
+import { signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.ts";
+
+export type App = { label: string; appDir: string };
+
+type PageCost = { cpuMs: number; bytes: number };
+type AppCost = { pages: Map<string, PageCost>; rss: number | null };
+
+/** The visitors' pages issue 29 names, with the page cache off. */
+export function visitorPages(detailId: number): { page: string; url: string }[] {
+  return [
+    { page: "home", url: "/" },
+    { page: "category, page 1", url: "/products/sedan" },
+    { page: "category, page 20", url: "/products/sedan?page=20" },
+    {
+      page: "keyword search with a price filter",
+      url: "/products/allProducts?q=toyota&maxPrice=30000",
+    },
+    { page: "car page", url: `/dashboard/productDetails/${detailId}` },
+  ];
+}
+
+/** A GET over a kept-alive connection: the status and the body's bytes as sent. */
+function get(agent: http.Agent, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * One build: started on `dataDir` with the page cache off; each page warmed, then asked
+ * `requests` times over `connections` kept-alive connections; the server's CPU time over
+ * those requests, divided by their number.
+ */
+async function measureApp(
+  app: App,
+  options: {
+    dataDir: string;
+    env: Record<string, string>;
+    ports?: PortRange;
+    detailId: number;
+    accounts: SignedInAccounts | null;
+    requests: number;
+    connections: number;
+  },
+): Promise<AppCost> {
+  const server = await startProductionServer({
+    appDir: app.appDir,
+    dataDir: options.dataDir,
+    env: { ...options.env, PAGE_CACHE_MB: "0" },
+    ports: options.ports,
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const pages = new Map<string, PageCost>();
+  try {
+    const asked: { key: string; url: string; headers: Record<string, string> }[] = visitorPages(
+      options.detailId,
+    ).map(({ page, url }) => ({
+      key: `visitor: ${page}`,
+      url,
+      headers: {},
+    }));
+    if (options.accounts) {
+      const cookies: Record<string, string> = {};
+      for (const [role, email] of Object.entries(options.accounts)) {
+        cookies[role] = await signIn(server.baseURL, email);
+      }
+      const inbox = await get(agent, `${server.baseURL}/dashboard/conversations`, {
+        cookie: cookies.buyer!,
+      });
+      if (inbox.status !== 200) throw new Error("The bench buyer's Messages did not answer 200.");
+      const conversation = await longConversation(server.baseURL, cookies.buyer!);
+      for (const { role, page, url } of signedInPages(options.detailId, conversation)) {
+        asked.push({ key: `${role}: ${page}`, url, headers: { cookie: cookies[role]! } });
+      }
+    }
+    for (const { key, url, headers } of asked) {
+      const full = { ...headers, "accept-encoding": "br" };
+      let bytes = 0;
+      for (let i = 0; i < 10; i++) {
+        const answer = await get(agent, `${server.baseURL}${url}`, full);
+        if (answer.status !== 200)
+          throw new Error(`${app.label}: ${url} answered ${answer.status}`);
+        bytes = answer.bytes;
+      }
+      const before = cpuMs(server.pid);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: options.connections }, async () => {
+          while (next < options.requests) {
+            next++;
+            await get(agent, `${server.baseURL}${url}`, full);
+          }
+        }),
+      );
+      const after = cpuMs(server.pid);
+      if (before === null || after === null)
+        throw new Error("The server's CPU time is unreadable.");
+      pages.set(key, { cpuMs: (after - before) / options.requests, bytes });
+    }
+    return { pages, rss: rssBytes(server.pid) };
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+async function longConversation(baseURL: string, cookie: string): Promise<string> {
+  const response = await fetch(`${baseURL}/dashboard/conversations`, { headers: { cookie } });
+  const path = /\/dashboard\/conversations\/\d+/.exec(await response.text())?.[0];
+  if (!path) throw new Error("The bench buyer has no conversation: is the bench data old?");
+  return path;
+}
+
+/**
+ * Every build in `apps`, one after the other on the same data, and a table per page: CPU
+ * milliseconds per request and the page's brotli bytes for each, and the first build's
+ * figures as a share of each other's.
+ */
+export async function measureRenderCost(apps: App[], options: Parameters<typeof measureApp>[1]) {
+  const costs: AppCost[] = [];
+  for (const app of apps) costs.push(await measureApp(app, options));
+  const [first, ...others] = costs;
+  const rows = [...first!.pages.keys()].map((key) => {
+    const row: Record<string, string | number> = { page: key };
+    costs.forEach((cost, k) => {
+      const page = cost.pages.get(key)!;
+      row[`${apps[k]!.label} CPU ms/req`] = Number(page.cpuMs.toFixed(1));
+      row[`${apps[k]!.label} br KiB`] = kib(page.bytes);
+    });
+    others.forEach((cost, k) => {
+      const page = cost.pages.get(key)!;
+      const base = first!.pages.get(key)!;
+      row[`CPU ${apps[0]!.label}/${apps[k + 1]!.label}`] = Number(
+        (base.cpuMs / page.cpuMs).toFixed(2),
+      );
+    });
+    return row;
+  });
+  const memory = costs.map(
+    (cost, k) => `${apps[k]!.label} ${cost.rss === null ? "?" : mb(cost.rss)}`,
+  );
+  return { rows, memory: `RSS of the server after its pages: ${memory.join(", ")}` };
+}
