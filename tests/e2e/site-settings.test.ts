@@ -26,6 +26,9 @@ async function saveSettings(values: Record<string, unknown>) {
     maxRedirects: 0,
   });
   expect(answer.status(), (await answer.text()).slice(0, 300)).toBe(302);
+  // The redirect carries a "Site settings saved" toast in a cookie: read it now, or the
+  // admin's next page would show it, and a wait for a save's toast would end at once.
+  await admin.page.request.get(answer.headers().location!);
 }
 
 async function expectToast(page: Page, message: string) {
@@ -155,7 +158,14 @@ describe("an admin makes the site their own", () => {
     await page.getByLabel("Days a car stays listed unconfirmed").fill("30");
     await page.getByLabel("Photos per car").fill("4");
     await page.getByLabel("Only verified sellers' cars are public").check();
+    // The save's own answer, not only a toast (an earlier one could still be showing).
+    const saved = page.waitForResponse(
+      (answer) =>
+        answer.request().method() === "POST" &&
+        new URL(answer.url()).pathname.startsWith("/dashboard/settings"),
+    );
     await page.getByRole("button", { name: "Save Settings" }).click();
+    await saved;
     await expectToast(page, "Site settings saved");
     expect(await page.getByLabel("Photos per car").inputValue()).toBe("4");
 
