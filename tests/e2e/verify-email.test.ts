@@ -48,7 +48,8 @@ async function linkFor(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const files = (await fs.readdir(outbox).catch(() => [])).sort().reverse();
-    for (const file of files) {
+    // Only whole .eml files: the server may be writing (then renaming) a .tmp right now.
+    for (const file of files.filter((name) => name.endsWith(".eml"))) {
       const text = (await fs.readFile(path.join(outbox, file), "utf8"))
         .replace(/=\r?\n/g, "")
         .replace(/=3D/g, "=");
