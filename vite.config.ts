@@ -2,33 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-/**
- * `virtual:carlot/app-css` is the built stylesheet's text in the production server
- * bundle (root.tsx inlines it into every page's <head>, so no stylesheet request
- * blocks the first paint) and "" everywhere else: the browser bundle never carries
- * the CSS, and development keeps the <link> that Vite updates in place.
- */
-function inlineAppCss(): Plugin {
-  const id = "virtual:carlot/app-css";
-  let build = false;
-  return {
-    name: "carlot:inline-app-css",
-    configResolved(config) {
-      build = config.command === "build";
-    },
-    resolveId(source) {
-      return source === id ? `\0${id}` : undefined;
-    },
-    load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
-      if (build && this.environment.config.consumer === "server") {
-        return `export { default } from "/app/styles/app.css?inline";`;
-      }
-      return `export default "";`;
-    },
-  };
-}
-
 /** React, React DOM, their scheduler, React Router and what React Router imports. */
 export const FRAMEWORK_MODULE =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie-es|@remix-run[\\/]route-pattern)[\\/]/;
@@ -253,7 +226,6 @@ export default defineConfig(({ command }) => ({
     inlineMsgCalls(),
     tailwindcss(),
     reactRouter(),
-    inlineAppCss(),
     chunks.plugin,
     pgliteWorker(),
   ],

@@ -357,7 +357,11 @@ describe("in the browser", () => {
     await page.waitForLoadState("networkidle");
     const sent = await page.evaluate(head);
     expect(sent.filter((tag) => tag.startsWith('<link rel="canonical"'))).toHaveLength(1);
-    expect(sent).toContain("style (with the CSS)");
+    // One stylesheet, a hashed file the browser keeps: no CSS in the page itself.
+    const stylesheets = (tags: string[]) =>
+      tags.filter((tag) => /^<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/.test(tag));
+    expect(stylesheets(sent)).toHaveLength(1);
+    expect(sent).not.toContain("style (with the CSS)");
     // Hydrated: the Products link navigates without loading a new document.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page
@@ -368,9 +372,8 @@ describe("in the browser", () => {
     await expect.poll(() => page.title()).toBe("Products: used cars by category — Carlot");
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
-    // The head now says what the server sends for /products (the stylesheet aside:
-    // the server sends a fresh copy of it, the browser keeps the one it has). In any
-    // order: React puts the tags a navigation adds after those that stay.
+    // The head now says what the server sends for /products. In any order: React puts
+    // the tags a navigation adds after those that stay.
     const fresh = await page.context().newPage();
     await fresh.goto("/products", { waitUntil: "commit" });
     await fresh.waitForLoadState("domcontentloaded");
@@ -381,7 +384,7 @@ describe("in the browser", () => {
     expect(
       now.filter((tag) => /^<(title|meta|link rel="(canonical|icon)")/.test(tag)).sort(),
     ).toEqual(expected.sort());
-    expect(now).toContain("style (with the CSS)");
+    expect(stylesheets(now)).toEqual(stylesheets(sent));
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Inter/);
     expect(problems).toEqual([]);
     await close();
