@@ -22,11 +22,9 @@ import {
 import { photoFileColumns } from "#app/models/listing-rows.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import {
-  ImageRejectedError,
-  inspectListingPhoto,
   listingPhotoKeys,
   storeListingPhoto,
-  type PhotoUpload,
+  storeUploads,
   type StoredListingPhoto,
 } from "#app/services/images.server.ts";
 import {
@@ -98,43 +96,6 @@ export async function removeUnreferencedPhotoFiles(
   );
 }
 
-type StoredUploads = { ok: true; photos: StoredListingPhoto[] } | { ok: false; errors: string[] };
-
-/**
- * Checks every new file's header first (so one answer names every bad file),
- * then decodes and stores them one at a time. Each stored key is added to `keys`.
- */
-async function storeUploads(
-  storage: Storage,
-  files: File[],
-  keys: string[],
-  t: Translate,
-): Promise<StoredUploads> {
-  const uploads: PhotoUpload[] = [];
-  const errors: string[] = [];
-  for (const file of files) {
-    const upload = { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
-    uploads.push(upload);
-    try {
-      await inspectListingPhoto(upload);
-    } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      errors.push(error.in(t));
-    }
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  const photos: StoredListingPhoto[] = [];
-  try {
-    for (const upload of uploads) {
-      photos.push(await storeListingPhoto(storage, upload, (key) => keys.push(key)));
-    }
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    return { ok: false, errors: [error.in(t)] };
-  }
-  return { ok: true, photos };
-}
-
 /** Runs a save; on any failure removes the files it stored and answers with a message. */
 async function saving(
   services: Services,
@@ -144,7 +105,9 @@ async function saving(
 ): Promise<SaveOutcome> {
   const keys: string[] = [];
   try {
-    const stored = await storeUploads(services.storage, files, keys, t);
+    const stored = await storeUploads(files, t, (upload, inspected) =>
+      storeListingPhoto(services.storage, upload, (key) => keys.push(key), inspected),
+    );
     if (!stored.ok) {
       await removeUnreferencedPhotoFiles(services.db, services.storage, keys);
       return { ok: false, code: "invalid", fieldErrors: { photos: stored.errors } };

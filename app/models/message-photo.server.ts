@@ -21,11 +21,10 @@ import { roleCan } from "#app/models/permissions.ts";
 import type { Role } from "#app/models/user.ts";
 import {
   decodeUpright,
-  ImageRejectedError,
-  inspectListingPhoto,
   PHOTO_WIDTHS,
   rendition,
-  type PhotoUpload,
+  storeUploads,
+  type StoredUploads,
 } from "#app/services/images.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import {
@@ -51,57 +50,32 @@ function writtenAt(key: string): number | null {
   return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour));
 }
 
-export type StoredUploads =
-  { ok: true; photos: NewMessagePhoto[] } | { ok: false; errors: string[] };
-
 /**
  * Checks every file's header first (one answer names every bad file), then decodes and
  * stores each. Every key written is added to `keys`, so that the caller can remove them when
  * the message is not stored after all.
  */
-export async function storeMessagePhotos(
+export function storeMessagePhotos(
   storage: Storage,
   files: File[],
   keys: string[],
   t: Translate,
-): Promise<StoredUploads> {
-  const uploads: {
-    upload: PhotoUpload;
-    inspected: Awaited<ReturnType<typeof inspectListingPhoto>>;
-  }[] = [];
-  const errors: string[] = [];
-  for (const file of files) {
-    const upload = { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) };
-    try {
-      uploads.push({ upload, inspected: await inspectListingPhoto(upload) });
-    } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      errors.push(error.in(t));
-    }
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  const photos: NewMessagePhoto[] = [];
-  try {
-    for (const { upload, inspected } of uploads) {
-      const pixels = await decodeUpright(upload, inspected);
-      const [small, large] = await Promise.all([
-        rendition(pixels, PHOTO_WIDTHS.small, false),
-        rendition(pixels, PHOTO_WIDTHS.large, false),
-      ]);
-      const smallKey = messagePhotoKey();
-      const largeKey = messagePhotoKey();
-      keys.push(smallKey, largeKey);
-      await Promise.all([
-        storage.put(smallKey, small.webp, "image/webp"),
-        storage.put(largeKey, large.webp, "image/webp"),
-      ]);
-      photos.push({ smallKey, largeKey, width: large.width, height: large.height });
-    }
-  } catch (error) {
-    if (!(error instanceof ImageRejectedError)) throw error;
-    return { ok: false, errors: [error.in(t)] };
-  }
-  return { ok: true, photos };
+): Promise<StoredUploads<NewMessagePhoto>> {
+  return storeUploads(files, t, async (upload, inspected) => {
+    const pixels = await decodeUpright(upload, inspected);
+    const [small, large] = await Promise.all([
+      rendition(pixels, PHOTO_WIDTHS.small, false),
+      rendition(pixels, PHOTO_WIDTHS.large, false),
+    ]);
+    const smallKey = messagePhotoKey();
+    const largeKey = messagePhotoKey();
+    keys.push(smallKey, largeKey);
+    await Promise.all([
+      storage.put(smallKey, small.webp, "image/webp"),
+      storage.put(largeKey, large.webp, "image/webp"),
+    ]);
+    return { smallKey, largeKey, width: large.width, height: large.height };
+  });
 }
 
 export type MessagePhotoView = { id: number; width: number; height: number };
