@@ -1,7 +1,6 @@
 // The compiled catalogue (decision 020): every message of every language, compiled once
 // per process, and what a page is sent of it — its parts, in its language. English
-// messages are their own keys, so an English page is sent only those that need
-// formatting (placeholders, plurals).
+// messages are their own keys, so an English page is sent none.
 import {
   compileMessage,
   compileMessageOrThrow,
@@ -38,18 +37,17 @@ function compiled(): Map<PageLanguage, Record<Namespace, Compiled>> {
   return all;
 }
 
-/** An English message, compiled, is sent only when it is more than its own text. */
-function isPlain(key: string, message: CompiledMessage): boolean {
-  return message.length === 1 && message[0] === key;
-}
-
 const sentCache = new Map<string, Messages>();
+const NO_MESSAGES: Messages = Object.freeze({});
 
 /** The messages a page in `language` is sent for `namespaces`. */
 export function messagesFor(
   language: PageLanguage,
   namespaces: readonly PageNamespace[],
 ): Messages {
+  // English messages are their own keys: the browser writes them (english.ts) as Lingui
+  // does (tests/unit/english-parity.test.ts), so an English page is sent none.
+  if (language === "en") return NO_MESSAGES;
   const cacheKey = `${language}:${namespaces.join(",")}`;
   const cached = sentCache.get(cacheKey);
   if (cached) return cached;
@@ -57,7 +55,6 @@ export function messagesFor(
   const messages: Messages = {};
   for (const namespace of namespaces) {
     for (const [key, message] of Object.entries(parts[namespace])) {
-      if (language === "en" && isPlain(key, message)) continue;
       messages[key] = message;
     }
   }
