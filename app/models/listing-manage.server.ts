@@ -5,6 +5,7 @@
 // simply not touched.
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, sellerListingCount, user } from "#app/db/schema.ts";
 import { pageWindow } from "#app/models/id.ts";
@@ -199,12 +200,12 @@ export async function removeListingsInTx(tx: Tx, where: SQL): Promise<ListingRem
   const photos = await tx
     .select(photoFileColumns())
     .from(listingPhoto)
-    .where(inArray(listingPhoto.listingId, ids));
+    .where(anyId(listingPhoto.listingId, ids));
   const closed: ClosedOrder[] = [];
   for (const id of ids) closed.push(...(await closeOpenOrders(tx, id, "removed")));
   const deleted = await tx
     .delete(listing)
-    .where(inArray(listing.id, ids))
+    .where(anyId(listing.id, ids))
     .returning({ id: listing.id });
   return { deleted: deleted.length, photoKeys: photos.flatMap(listingPhotoKeys), closed };
 }

@@ -5,6 +5,7 @@
 // page in listing-detail.server.ts; both are re-exported here.
 import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
@@ -135,7 +136,7 @@ export async function findListingRowsByIds(
   ids: number[],
 ): Promise<Map<number, ListingRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectListingRows(db, {}).where(inArray(listing.id, ids));
+  const rows = await selectListingRows(db, {}).where(anyId(listing.id, ids));
   return new Map(rows.map((raw) => [raw.id, toRow(storage, raw)]));
 }
 

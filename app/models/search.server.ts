@@ -4,6 +4,7 @@
 // (app/db/schema.ts says which); the plans are printed by `npm run bench`.
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { listing } from "#app/db/schema.ts";
@@ -197,7 +198,7 @@ async function rowsFor(db: Db, storage: Storage, ids: number[]): Promise<Listing
     mileageKm: listing.mileageKm,
     fuel: listing.fuel,
     transmission: listing.transmission,
-  }).where(inArray(listing.id, ids));
+  }).where(anyId(listing.id, ids));
   const byId = new Map(
     rows.map((raw) => [
       raw.id,
@@ -346,7 +347,7 @@ export async function findCompareCars(
   const rows = await selectListingRows(db, {
     ...carFactColumns(),
     originalPrice: listing.originalPrice,
-  }).where(and(inArray(listing.id, ids), freshOrSold(rules)));
+  }).where(and(anyId(listing.id, ids), freshOrSold(rules)));
   const byId = new Map(
     rows.map((raw) => [
       raw.id,
