@@ -12,10 +12,9 @@ import type { Db } from "#app/db/client.server.ts";
 import { category, categorySlugHistory, listing } from "#app/db/schema.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
-import { CATEGORIES_CACHE_KEY } from "#app/models/category.server.ts";
+import { forgetCategories } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
 import type { AddCategoryValue, EditCategoryValue } from "#app/models/category-form.ts";
-import { invalidate } from "#app/services/cache.server.ts";
 import { ImageRejectedError, renderUpload } from "#app/services/images.server.ts";
 import { contentKey, removeStoredFiles, type Storage } from "#app/services/storage.server.ts";
 import { english } from "#app/services/words.server.ts";
@@ -98,7 +97,7 @@ export async function change<T>(
       await tx.execute(sql`lock table ${category} in share row exclusive mode`);
       return work(tx);
     });
-    invalidate(db, CATEGORIES_CACHE_KEY);
+    forgetCategories(db);
     return result;
   } catch (error) {
     // Thrown to roll back whatever the transaction had written.

@@ -5,14 +5,15 @@ import { and, asc, eq } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, categorySlugHistory, listing } from "#app/db/schema.ts";
-import { cached } from "#app/services/cache.server.ts";
+import { cached, invalidate } from "#app/services/cache.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type CategoryCard = { id: number; slug: string; name: string; imageUrl: string };
 
-export const CATEGORIES_CACHE_KEY = "categories";
+const CATEGORIES_CACHE_KEY = "categories";
+const CATEGORY_REFS_CACHE_KEY = "category-refs";
 /** Bounds how stale a copy can be while the change feed reconnects (as the site settings). */
 const CATEGORY_CACHE_MS = 1_000;
 
@@ -44,10 +45,23 @@ const refColumns = {
   hidden: category.hidden,
 };
 
-/** The category with this address now, hidden or not. */
+/** Every category (hidden ones too) by its address, kept as long as the visible list. */
+function categoriesBySlug(db: Db): Promise<Map<string, CategoryRef>> {
+  return cached(db, CATEGORY_REFS_CACHE_KEY, CATEGORY_CACHE_MS, async () => {
+    const rows = await db.select(refColumns).from(category);
+    return new Map(rows.map((row) => [row.slug, row]));
+  });
+}
+
+/** The category with this address now, hidden or not (a category page's first question). */
 export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryRef | null> {
-  const [row] = await db.select(refColumns).from(category).where(eq(category.slug, slug)).limit(1);
-  return row ?? null;
+  return (await categoriesBySlug(db)).get(slug) ?? null;
+}
+
+/** Forgets this process's copies after an admin changed the categories. */
+export function forgetCategories(db: Db): void {
+  invalidate(db, CATEGORIES_CACHE_KEY);
+  invalidate(db, CATEGORY_REFS_CACHE_KEY);
 }
 
 /** The category an old address (before a rename or a merge) belongs to now. */
