@@ -7,7 +7,7 @@
 // when), updated in the transaction that adds a message, so the header's count is read from
 // one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
 // `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, messagePhoto, order, user } from "#app/db/schema.ts";
@@ -89,24 +89,26 @@ export async function participantOf(db: Db | Tx, userId: string, orderId: number
  * there is nothing new.
  */
 export async function markSeen(db: Db, userId: string, orderId: number): Promise<void> {
-  const mine = await participantOf(db, userId, orderId);
-  if (!mine) return;
-  const columns = sideColumns(mine.side);
+  // One statement, whichever side the reader is (a page view runs it on every load).
   const latest = sql<number>`(select max(${message.id}) from ${message} where ${message.orderId} = ${orderId})`;
+  const buyer = sideColumns("buyer");
+  const seller = sideColumns("seller");
+  const reads = (side: typeof buyer) => sql`${side.person} = ${userId}`;
+  const onlyFor = (side: typeof buyer, value: SQL, column: Column) =>
+    sql`case when ${reads(side)} then ${value} else ${column} end`;
+  const behind = (side: typeof buyer) =>
+    sql`(${reads(side)} and (${side.seen} is distinct from ${latest} or ${side.unread} > 0))`;
   await db
     .update(order)
     .set({
-      [mine.side === "buyer" ? "buyerSeenId" : "sellerSeenId"]: latest,
-      [mine.side === "buyer" ? "buyerUnread" : "sellerUnread"]: 0,
-      [mine.side === "buyer" ? "buyerUnreadSince" : "sellerUnreadSince"]: null,
+      buyerSeenId: onlyFor(buyer, latest, buyer.seen),
+      buyerUnread: onlyFor(buyer, sql`0`, buyer.unread),
+      buyerUnreadSince: onlyFor(buyer, sql`null`, buyer.since),
+      sellerSeenId: onlyFor(seller, latest, seller.seen),
+      sellerUnread: onlyFor(seller, sql`0`, seller.unread),
+      sellerUnreadSince: onlyFor(seller, sql`null`, seller.since),
     })
-    .where(
-      and(
-        eq(order.id, orderId),
-        eq(columns.person, userId),
-        sql`(${columns.seen} is distinct from ${latest} or ${columns.unread} > 0)`,
-      ),
-    );
+    .where(and(eq(order.id, orderId), or(behind(buyer), behind(seller))));
 }
 
 export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversation>>>;
