@@ -319,12 +319,15 @@ export const listing = pgTable(
     index("listing_confirmed_idx")
       .on(t.confirmedAt)
       .where(sql`${t.status} = 'available'`),
-    // Category pages: one category, optionally only available, newest first.
+    // Category pages: one category, optionally only available, newest first. With the
+    // confirmation date last, a page's capped count of public cars is read from the index
+    // alone (issue 29: 5.4 → 2.0 ms of the embedded database on a 2,000-car category).
     index("listing_category_status_created_idx").on(
       t.categoryId,
       t.status,
       t.createdAt.desc(),
       t.id.desc(),
+      t.confirmedAt,
     ),
     // "All cars": optionally only available, newest first.
     index("listing_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),

@@ -1,0 +1,2 @@
+DROP INDEX "listing_category_status_created_idx";--> statement-breakpoint
+CREATE INDEX "listing_category_status_created_idx" ON "listing" USING btree ("category_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"confirmed_at");
