@@ -24,9 +24,9 @@ import type { Problem } from "#app/models/problem.ts";
 import {
   listingPhotoKeys,
   storeListingPhoto,
-  storeUploads,
   type StoredListingPhoto,
 } from "#app/services/images.server.ts";
+import { storeUploads } from "#app/services/photo-uploads.server.ts";
 import {
   consumeFormToken,
   recordFormResult,

@@ -19,13 +19,8 @@ import type { Translate } from "#app/i18n/translator.ts";
 import type { MessagePhotoSize } from "#app/models/conversation.ts";
 import { roleCan } from "#app/models/permissions.ts";
 import type { Role } from "#app/models/user.ts";
-import {
-  decodeUpright,
-  PHOTO_WIDTHS,
-  rendition,
-  storeUploads,
-  type StoredUploads,
-} from "#app/services/images.server.ts";
+import { decodeUpright, PHOTO_WIDTHS, rendition } from "#app/services/images.server.ts";
+import { storeUploads, type StoredUploads } from "#app/services/photo-uploads.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 import {
   MESSAGE_PHOTO_PREFIX,
