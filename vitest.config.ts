@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // PGlite; the same integration files against PostgreSQL (TEST_DATABASE_URL);
 // and end-to-end tests driving Chromium against the production build.
 const integrationFiles = ["tests/integration/**/*.test.ts"];
+// CI's two cores run the integration files side by side; a test that takes 1.5 s
+// alone has passed vitest's default 5 s there. A hung test still fails, later.
+const integrationTimeout = 20_000;
 
 export default defineConfig({
   test: {
@@ -21,6 +24,7 @@ export default defineConfig({
           include: integrationFiles,
           globalSetup: ["tests/setup/pglite-template.ts"],
           setupFiles: ["tests/setup/fail-on-console.ts"],
+          testTimeout: integrationTimeout,
           env: { TEST_DB_DRIVER: "pglite", NODE_ENV: "test" },
         },
       },
@@ -30,6 +34,7 @@ export default defineConfig({
           include: integrationFiles,
           globalSetup: ["tests/setup/postgres-template.ts"],
           setupFiles: ["tests/setup/fail-on-console.ts"],
+          testTimeout: integrationTimeout,
           env: { TEST_DB_DRIVER: "postgres", NODE_ENV: "test" },
         },
       },
