@@ -93,8 +93,16 @@ const { values } = parseArgs({
     against: { type: "string" },
     // Requests per page in --render-cost.
     requests: { type: "string", default: "200" },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  // The comment at the top of this file, without its comment marks.
+  const head = fs.readFileSync(import.meta.filename, "utf8").split("\nimport ")[0]!;
+  console.log(head.replace(/^\/\/ ?/gm, ""));
+  console.log("Every flag, with examples: docs/operations/benchmarking.md");
+  process.exit(0);
+}
 const LISTINGS = Number(values.listings);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
