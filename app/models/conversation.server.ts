@@ -8,6 +8,7 @@
 // one small index. Triggers of migration 0024 announce every change on `carlot_pages` as
 // `conversation:<id>`: open pages hear it on every node (conversation-events.server.ts).
 import { and, desc, eq, isNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, messagePhoto, order, user } from "#app/db/schema.ts";
@@ -113,6 +114,8 @@ export async function markSeen(db: Db, userId: string, orderId: number): Promise
 
 export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversation>>>;
 
+const otherPerson = alias(user, "other");
+
 /**
  * One conversation as `userId` sees it: the car, the other person, the latest messages
  * (oldest first), whether the other side has seen the last of them, and whether it is
@@ -142,36 +145,40 @@ export async function getConversation(
       buyerSeenId: order.buyerSeenId,
       sellerSeenId: order.sellerSeenId,
       createdAt: order.createdAt,
+      // The other person and whether this reader reported the conversation, in the same
+      // statement: on the embedded database each statement costs its own round trip.
+      otherName: otherPerson.name,
+      otherImage: otherPerson.image,
+      reported:
+        sql`exists (select 1 from ${conversationReport} where ${conversationReport.orderId} = ${order.id} and ${conversationReport.reporterId} = ${userId})`.mapWith(
+          Boolean,
+        ),
     })
     .from(order)
     .leftJoin(listing, eq(listing.id, order.listingId))
+    .leftJoin(
+      otherPerson,
+      eq(
+        otherPerson.id,
+        sql`case when ${order.buyerId} = ${userId} then ${order.sellerId} else ${order.buyerId} end`,
+      ),
+    )
     .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
   if (!row) return null;
   const side: Side = row.buyerId === userId ? "buyer" : "seller";
-  const otherId = side === "buyer" ? row.sellerId : row.buyerId;
-  const [latest, people] = await Promise.all([
-    db
-      .select({
-        id: message.id,
-        senderId: message.senderId,
-        body: message.body,
-        warnings: message.warnings,
-        createdAt: message.createdAt,
-      })
-      .from(message)
-      .where(
-        and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)),
-      )
-      .orderBy(desc(message.id))
-      // One more than shown: whether there are earlier ones.
-      .limit(MESSAGES_SHOWN + 1),
-    otherId
-      ? db
-          .select({ id: user.id, name: user.name, image: user.image })
-          .from(user)
-          .where(eq(user.id, otherId))
-      : Promise.resolve([]),
-  ]);
+  const latest = await db
+    .select({
+      id: message.id,
+      senderId: message.senderId,
+      body: message.body,
+      warnings: message.warnings,
+      createdAt: message.createdAt,
+    })
+    .from(message)
+    .where(and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)))
+    .orderBy(desc(message.id))
+    // One more than shown: whether there are earlier ones.
+    .limit(MESSAGES_SHOWN + 1);
   const earlier = latest.length > MESSAGES_SHOWN;
   const shown = latest.slice(0, MESSAGES_SHOWN).reverse();
   const photos = await photosOfMessages(
@@ -193,7 +200,6 @@ export async function getConversation(
   const theirSeen = (side === "buyer" ? row.sellerSeenId : row.buyerSeenId) ?? 0;
   const lastMine = messages.findLast((item) => item.mine);
   const closed = closedWhy(row, side);
-  const person = people[0];
   return {
     id: row.id,
     side,
@@ -201,8 +207,8 @@ export async function getConversation(
     car: { id: row.listingId, title: row.carTitle ?? row.listingTitle },
     other: {
       // The buyer's name is the one given on the request; a deleted account has none.
-      name: side === "seller" ? row.buyerName : (person?.name ?? null),
-      image: person?.image ?? null,
+      name: side === "seller" ? row.buyerName : row.otherName,
+      image: row.otherImage,
     },
     contact:
       side === "seller" && closed === null
@@ -215,7 +221,7 @@ export async function getConversation(
     startedAt: row.createdAt.toISOString(),
     // Whether this reader blocked the other side (they may unblock), and reported it.
     blockedByMe: row.blockedBy === side,
-    reported: await hasReportedConversation(db, userId, orderId),
+    reported: row.reported,
   };
 }
 
@@ -352,19 +358,6 @@ export async function setBlocked(
       .where(and(eq(order.id, orderId), eq(order.blockedBy, mine.side)));
   }
   return true;
-}
-
-/** Whether `userId` reported conversation `orderId`. */
-export async function hasReportedConversation(
-  db: Db,
-  userId: string,
-  orderId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: conversationReport.id })
-    .from(conversationReport)
-    .where(and(eq(conversationReport.orderId, orderId), eq(conversationReport.reporterId, userId)));
-  return Boolean(row);
 }
 
 /** Reports `userId`'s conversation to the admins, once per person. */

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, message, messagePhoto, order } from "#app/db/schema.ts";
 import type { NewMessagePhoto } from "#app/models/conversation.server.ts";
@@ -92,7 +93,7 @@ export async function photosOfMessages(
       height: messagePhoto.height,
     })
     .from(messagePhoto)
-    .where(inArray(messagePhoto.messageId, ids))
+    .where(anyId(messagePhoto.messageId, ids, "bigint"))
     .orderBy(messagePhoto.messageId, messagePhoto.position);
   for (const { messageId, ...photo } of rows) {
     const list = byMessage.get(messageId) ?? [];

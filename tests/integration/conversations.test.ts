@@ -105,6 +105,13 @@ describe("who may read and write", () => {
     expect(sent.headers.get("Location")).toBe(`/dashboard/conversations/${id}`);
     const seen = await open(seller, id);
     expect(seen.conversation.side).toBe("seller");
+    // Each side sees the other: the seller the name the buyer gave, the buyer the seller's.
+    expect(seen.conversation.other.name).toBe(request.buyerName);
+    const [sellerRow] = await t.db.select().from(user).where(eq(user.id, seller.id));
+    expect((await open(buyer, id)).conversation.other).toEqual({
+      name: sellerRow!.name,
+      image: sellerRow!.image,
+    });
     expect(seen.conversation.messages.map((item) => [item.mine, item.body])).toEqual([
       [false, "Hello! Is the car still available?"],
     ]);
@@ -481,6 +488,7 @@ describe("report and block", () => {
   test("a report reaches the admins, who read the conversation only while it is open", async () => {
     const id = await newConversation();
     await responseOf(() => send(seller, id, "Pay the deposit by gift card"));
+    expect((await open(buyer, id)).conversation.reported).toBe(false);
     const bad = dataOf<{ result: { error?: Record<string, string[]> } }>(
       await post(buyer, id, { intent: "report", reason: "nonsense" }),
     );
@@ -491,6 +499,8 @@ describe("report and block", () => {
     );
     expect(made.status).toBe(302);
     expect((await open(buyer, id)).conversation.reported).toBe(true);
+    // Only the one who reported it sees it as reported.
+    expect((await open(seller, id)).conversation.reported).toBe(false);
 
     const admin = await signIn(t, "admin");
     const items = await callLoaderAs(reportedItems.loader, {
