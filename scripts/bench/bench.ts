@@ -91,8 +91,9 @@ const { values } = parseArgs({
     // for this build and, with --against DIR, the build in DIR, side by side. Only that.
     "render-cost": { type: "boolean", default: false },
     against: { type: "string" },
-    // Requests per page in --render-cost.
+    // Requests per page in --render-cost, and how many times each build is measured in turn.
     requests: { type: "string", default: "200" },
+    rounds: { type: "string", default: "1" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -307,8 +308,9 @@ async function renderCost(
   header: string,
 ) {
   const requests = Number(values.requests);
-  if (!Number.isInteger(requests) || requests < 1)
-    throw new Error("--requests takes a whole number.");
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(rounds) || rounds < 1)
+    throw new Error("--requests and --rounds take whole numbers.");
   const apps = [{ label: "this", appDir }];
   if (values.against)
     apps.push({
@@ -323,9 +325,10 @@ async function renderCost(
     accounts,
     requests,
     connections: 2,
+    rounds,
   });
   console.log(
-    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 10 warm-ups, Accept-Encoding: br. CPU: every thread of the server process, per request. br KiB: the page itself, what a returning visitor downloads for it.`,
+    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${rounds > 1 ? `; the median of ${rounds} rounds, the builds measured in turn` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it.`,
   );
   console.table(rows);
   console.log(memory);

@@ -12,7 +12,9 @@ import {
   cpuMs,
   rssBytes,
   startProductionServer,
+  threadCpuMs,
   type PortRange,
+  type ThreadCpu,
 } from "#scripts/dev/production-server.ts";
 
 import { kib, mb } from "./bench-load.ts";
@@ -20,8 +22,11 @@ import { signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.
 
 export type App = { label: string; appDir: string };
 
-type PageCost = { cpuMs: number; bytes: number };
+type PageCost = { cpuMs: number; bytes: number; threads: ThreadCpu | null };
 type AppCost = { pages: Map<string, PageCost>; rss: number | null; rssIdle: number | null };
+
+/** Requests per page before any page is measured. */
+const WARM_UPS = 30;
 
 /** How long the server is left idle before its memory is read again. */
 const IDLE_MS = 30_000;
@@ -55,7 +60,7 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>) {
 }
 
 /**
- * One build: started on `dataDir` with the page cache off; each page warmed, then asked
+ * One build: started on `dataDir` with the page cache off; every page warmed (30 requests each), then each asked
  * `requests` times over `connections` kept-alive connections; the server's CPU time over
  * those requests, divided by their number.
  */
@@ -69,6 +74,8 @@ async function measureApp(
     accounts: SignedInAccounts | null;
     requests: number;
     connections: number;
+    /** Read the memory after the pages and again after IDLE_MS idle (the last round only). */
+    memory: boolean;
   },
 ): Promise<AppCost> {
   const server = await startProductionServer({
@@ -101,16 +108,26 @@ async function measureApp(
         asked.push({ key: `${role}: ${page}`, url, headers: { cookie: cookies[role]! } });
       }
     }
+    // Every page is warmed before any is measured: V8 compiles the code they share while
+    // the first pages run, and that was charged to whichever page came first (the home
+    // page's V8 helper time was 3.9 ms a request against 1.2–2.3 for the others).
+    const bytesOf = new Map<string, number>();
     for (const { key, url, headers } of asked) {
-      const full = { ...headers, "accept-encoding": "br" };
-      let bytes = 0;
-      for (let i = 0; i < 10; i++) {
-        const answer = await get(agent, `${server.baseURL}${url}`, full);
+      for (let i = 0; i < WARM_UPS; i++) {
+        const answer = await get(agent, `${server.baseURL}${url}`, {
+          ...headers,
+          "accept-encoding": "br",
+        });
         if (answer.status !== 200)
           throw new Error(`${app.label}: ${url} answered ${answer.status}`);
-        bytes = answer.bytes;
+        bytesOf.set(key, answer.bytes);
       }
+    }
+    for (const { key, url, headers } of asked) {
+      const full = { ...headers, "accept-encoding": "br" };
+      const bytes = bytesOf.get(key)!;
       const before = cpuMs(server.pid);
+      const threadsBefore = threadCpuMs(server.pid);
       let next = 0;
       await Promise.all(
         Array.from({ length: options.connections }, async () => {
@@ -121,12 +138,18 @@ async function measureApp(
         }),
       );
       const after = cpuMs(server.pid);
+      const threadsAfter = threadCpuMs(server.pid);
       if (before === null || after === null)
         throw new Error("The server's CPU time is unreadable.");
-      pages.set(key, { cpuMs: (after - before) / options.requests, bytes });
+      pages.set(key, {
+        cpuMs: (after - before) / options.requests,
+        bytes,
+        threads: perRequest(threadsBefore, threadsAfter, options.requests),
+      });
     }
     // Right after the load, the JavaScript heaps hold the pages' garbage; V8 gives most of
     // it back once the process is idle. Both figures are what an operator plans for.
+    if (!options.memory) return { pages, rss: null, rssIdle: null };
     const rss = rssBytes(server.pid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     return { pages, rss, rssIdle: rssBytes(server.pid) };
@@ -136,6 +159,30 @@ async function measureApp(
   }
 }
 
+/** Each thread group's CPU time between two readings, per request. */
+function perRequest(
+  before: ThreadCpu | null,
+  after: ThreadCpu | null,
+  requests: number,
+): ThreadCpu | null {
+  if (!before || !after) return null;
+  const part = (name: keyof ThreadCpu) => (after[name] - before[name]) / requests;
+  return {
+    main: part("main"),
+    database: part("database"),
+    v8: part("v8"),
+    libuv: part("libuv"),
+    other: part("other"),
+  };
+}
+
+/** "main 8.8 · db 6.1 · V8 2.9 · libuv 0.8": where a request's CPU time went. */
+function threadSplit(threads: ThreadCpu | null): string {
+  if (!threads) return "?";
+  const ms = (value: number) => value.toFixed(1);
+  return `main ${ms(threads.main)} · db ${ms(threads.database)} · V8 ${ms(threads.v8)} · libuv ${ms(threads.libuv)}`;
+}
+
 async function longConversation(baseURL: string, cookie: string): Promise<string> {
   const response = await fetch(`${baseURL}/dashboard/conversations`, { headers: { cookie } });
   const path = /\/dashboard\/conversations\/\d+/.exec(await response.text())?.[0];
@@ -143,20 +190,63 @@ async function longConversation(baseURL: string, cookie: string): Promise<string
   return path;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Several rounds of one build as one: each page's median CPU, per thread too; the last memory. */
+function medianCost(rounds: AppCost[]): AppCost {
+  const last = rounds.at(-1)!;
+  const pages = new Map<string, PageCost>();
+  for (const [key, page] of last.pages) {
+    const all = rounds.map((round) => round.pages.get(key)!);
+    const threads = all.map((one) => one.threads);
+    const part = (name: keyof ThreadCpu) => median(threads.map((one) => one?.[name] ?? 0));
+    pages.set(key, {
+      cpuMs: median(all.map((one) => one.cpuMs)),
+      bytes: page.bytes,
+      threads: threads.includes(null)
+        ? null
+        : {
+            main: part("main"),
+            database: part("database"),
+            v8: part("v8"),
+            libuv: part("libuv"),
+            other: part("other"),
+          },
+    });
+  }
+  return { pages, rss: last.rss, rssIdle: last.rssIdle };
+}
+
 /**
- * Every build in `apps`, one after the other on the same data, and a table per page: CPU
- * milliseconds per request and the page's brotli bytes for each, and the first build's
- * figures as a share of each other's.
+ * Every build in `apps`, one after the other on the same data, `rounds` times in turn (A B
+ * A B …: the machine drifts by a fifth over minutes, and a build measured only first or
+ * only last would carry that drift), and a table per page: the median CPU milliseconds
+ * per request and the page's brotli bytes for each, and the first build's figures as a
+ * share of each other's.
  */
-export async function measureRenderCost(apps: App[], options: Parameters<typeof measureApp>[1]) {
-  const costs: AppCost[] = [];
-  for (const app of apps) costs.push(await measureApp(app, options));
+export async function measureRenderCost(
+  apps: App[],
+  options: Omit<Parameters<typeof measureApp>[1], "memory"> & { rounds: number },
+) {
+  const runs: AppCost[][] = apps.map(() => []);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [k, app] of apps.entries()) {
+      runs[k]!.push(await measureApp(app, { ...options, memory: round === options.rounds }));
+    }
+  }
+  const costs = runs.map(medianCost);
   const [first, ...others] = costs;
   const rows = [...first!.pages.keys()].map((key) => {
     const row: Record<string, string | number> = { page: key };
     costs.forEach((cost, k) => {
       const page = cost.pages.get(key)!;
       row[`${apps[k]!.label} CPU ms/req`] = Number(page.cpuMs.toFixed(1));
+      row[`${apps[k]!.label} by thread`] = threadSplit(page.threads);
       row[`${apps[k]!.label} br KiB`] = kib(page.bytes);
     });
     others.forEach((cost, k) => {
