@@ -100,24 +100,29 @@ function childProcesses(pid: number): number[] {
  */
 export function cpuMs(pid: number): number | null {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after "(command)": state is the 3rd field, utime the 14th, stime the 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const own = (Number(fields[11]) + Number(fields[12])) * 10;
+    const own = statCpuMs(`/proc/${pid}/stat`);
     return childProcesses(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
   } catch {
     return null;
   }
 }
 
+/** User + system CPU time (ms) in a /proc `stat` file, of a process or of one thread. */
+function statCpuMs(file: string): number {
+  const stat = fs.readFileSync(file, "utf8");
+  // Fields after "(command)": state is the 3rd field, utime the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The parts of a server process's CPU time `threadCpuMs` tells apart. */
-export type ThreadCpu = {
-  main: number;
-  database: number;
-  v8: number;
-  libuv: number;
-  other: number;
-};
+export const THREAD_PARTS = ["main", "database", "v8", "libuv", "other"] as const;
+export type ThreadCpu = Record<(typeof THREAD_PARTS)[number], number>;
+
+/** A ThreadCpu whose every part is `value(part)`. */
+export function eachThreadPart(value: (part: keyof ThreadCpu) => number): ThreadCpu {
+  return Object.fromEntries(THREAD_PARTS.map((part) => [part, value(part)])) as ThreadCpu;
+}
 
 /**
  * CPU time so far (ms) of one process's threads by what they do, from their names in
@@ -125,13 +130,11 @@ export type ThreadCpu = {
  * collection, compiling), libuv's pool (compression, files); null where unavailable.
  */
 export function threadCpuMs(pid: number): ThreadCpu | null {
-  const parts: ThreadCpu = { main: 0, database: 0, v8: 0, libuv: 0, other: 0 };
+  const parts = eachThreadPart(() => 0);
   try {
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
       const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
-      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+      const ms = statCpuMs(`/proc/${pid}/task/${task}/stat`);
       const part =
         name === "MainThread"
           ? "main"

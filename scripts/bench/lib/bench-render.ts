@@ -10,6 +10,7 @@ import http from "node:http";
 
 import {
   cpuMs,
+  eachThreadPart,
   rssBytes,
   startProductionServer,
   threadCpuMs,
@@ -60,9 +61,9 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>) {
 }
 
 /**
- * One build: started on `dataDir` with the page cache off; every page warmed (30 requests each), then each asked
- * `requests` times over `connections` kept-alive connections; the server's CPU time over
- * those requests, divided by their number.
+ * One build: started on `dataDir` with the page cache off; every page warmed (WARM_UPS
+ * requests each), then each asked `requests` times over `connections` kept-alive
+ * connections; the server's CPU time over those requests, divided by their number.
  */
 async function measureApp(
   app: App,
@@ -92,7 +93,7 @@ async function measureApp(
     ).map(({ page, url }) => ({
       key: `visitor: ${page}`,
       url,
-      headers: {},
+      headers: { "accept-encoding": "br" },
     }));
     if (options.accounts) {
       const cookies: Record<string, string> = {};
@@ -105,7 +106,11 @@ async function measureApp(
       if (inbox.status !== 200) throw new Error("The bench buyer's Messages did not answer 200.");
       const conversation = await longConversation(server.baseURL, cookies.buyer!);
       for (const { role, page, url } of signedInPages(options.detailId, conversation)) {
-        asked.push({ key: `${role}: ${page}`, url, headers: { cookie: cookies[role]! } });
+        asked.push({
+          key: `${role}: ${page}`,
+          url,
+          headers: { cookie: cookies[role]!, "accept-encoding": "br" },
+        });
       }
     }
     // Every page is warmed before any is measured: V8 compiles the code they share while
@@ -114,17 +119,13 @@ async function measureApp(
     const bytesOf = new Map<string, number>();
     for (const { key, url, headers } of asked) {
       for (let i = 0; i < WARM_UPS; i++) {
-        const answer = await get(agent, `${server.baseURL}${url}`, {
-          ...headers,
-          "accept-encoding": "br",
-        });
+        const answer = await get(agent, `${server.baseURL}${url}`, headers);
         if (answer.status !== 200)
           throw new Error(`${app.label}: ${url} answered ${answer.status}`);
         bytesOf.set(key, answer.bytes);
       }
     }
     for (const { key, url, headers } of asked) {
-      const full = { ...headers, "accept-encoding": "br" };
       const bytes = bytesOf.get(key)!;
       const before = cpuMs(server.pid);
       const threadsBefore = threadCpuMs(server.pid);
@@ -133,7 +134,7 @@ async function measureApp(
         Array.from({ length: options.connections }, async () => {
           while (next < options.requests) {
             next++;
-            await get(agent, `${server.baseURL}${url}`, full);
+            await get(agent, `${server.baseURL}${url}`, headers);
           }
         }),
       );
@@ -166,14 +167,7 @@ function perRequest(
   requests: number,
 ): ThreadCpu | null {
   if (!before || !after) return null;
-  const part = (name: keyof ThreadCpu) => (after[name] - before[name]) / requests;
-  return {
-    main: part("main"),
-    database: part("database"),
-    v8: part("v8"),
-    libuv: part("libuv"),
-    other: part("other"),
-  };
+  return eachThreadPart((part) => (after[part] - before[part]) / requests);
 }
 
 /** "main 8.8 · db 6.1 · V8 2.9 · libuv 0.8": where a request's CPU time went. */
@@ -204,19 +198,12 @@ function medianCost(rounds: AppCost[]): AppCost {
   for (const [key, page] of last.pages) {
     const all = rounds.map((round) => round.pages.get(key)!);
     const threads = all.map((one) => one.threads);
-    const part = (name: keyof ThreadCpu) => median(threads.map((one) => one?.[name] ?? 0));
     pages.set(key, {
       cpuMs: median(all.map((one) => one.cpuMs)),
       bytes: page.bytes,
       threads: threads.includes(null)
         ? null
-        : {
-            main: part("main"),
-            database: part("database"),
-            v8: part("v8"),
-            libuv: part("libuv"),
-            other: part("other"),
-          },
+        : eachThreadPart((part) => median(threads.map((one) => one![part]))),
     });
   }
   return { pages, rss: last.rss, rssIdle: last.rssIdle };
