@@ -19,6 +19,11 @@ async function main(): Promise<void> {
   const { mod, options } = await loadApp(dev);
   const carlot = await mod.createApp(options);
   const server: Server = createServer(carlot.handler);
+  // Node closes an idle kept-alive connection after 5 s; a client that reuses it at that
+  // moment gets a reset (an end-to-end test's cleanup did, and the tests after it failed).
+  // Proxies and load balancers keep idle connections 60 s: outlast them, as they expect.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(carlot.port, carlot.host, () => {
     // With several processes, the first one's start is announced for all of them.
     if (cluster.isWorker) return;
