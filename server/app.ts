@@ -35,6 +35,7 @@ import { startMaintenance } from "./maintenance.ts";
 import { mediaRoute } from "./media.ts";
 import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { createPageCache, pageSecurityHeaders, type PageCache } from "./page-cache.ts";
+import { createPageDictionary } from "./page-dictionary.ts";
 import { refuseActionlessPosts } from "./post-gate.ts";
 import { openAndMigrate } from "./start-up.ts";
 import { loadStaticFiles } from "./static-files.ts";
@@ -115,6 +116,17 @@ export async function createApp(options: {
     interfaceAddresses: ownInterfaceAddresses(),
   });
   const renderPage = createRouterHandler(routerBuild, env.NODE_ENV);
+  // Pages travel compressed with a dictionary of pages where the browser keeps one.
+  const dictionary =
+    env.NODE_ENV === "production"
+      ? createPageDictionary({
+          render: (path) =>
+            renderPage(
+              new Request(`${publicUrl}${path}`, { headers: { accept: "text/html" } }),
+              createAppContext(services, { nonce: "", clientAddress: "127.0.0.1" }),
+            ),
+        })
+      : null;
   // Development re-renders edited modules; tests call loaders directly.
   const pageCacheBytes = env.NODE_ENV === "production" ? env.PAGE_CACHE_MB * 1024 * 1024 : 0;
   const pageCache = createPageCache({
@@ -127,6 +139,7 @@ export async function createApp(options: {
       secure: publicUrl.startsWith("https:"),
     }),
     nonce: newNonce,
+    dictionaryFor: dictionary ? (req) => dictionary.matching(req) : undefined,
     render: ({ url, headers, nonce, clientAddress }) =>
       renderPage(
         new Request(`http://${headers.get("host") ?? "localhost"}${url}`, { headers }),
@@ -181,6 +194,7 @@ export async function createApp(options: {
       brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
     }),
   );
+  if (dictionary) app.use(dictionary.compress);
 
   app.use(securityHeaders({ dev, formTargets, imageOrigins }));
 
@@ -287,13 +301,16 @@ export async function createApp(options: {
     handler: metrics
       ? (req, res) => {
           metrics.start(res);
-          if (staticFiles?.tryServe(req, res)) metrics.label(res, "static");
-          else if (pageCache.tryServe(req, res, () => app(req, res))) {
+          dictionary?.announce(req, res);
+          if (staticFiles?.tryServe(req, res) || dictionary?.tryServe(req, res)) {
+            metrics.label(res, "static");
+          } else if (pageCache.tryServe(req, res, () => app(req, res))) {
             metrics.label(res, "page-cache");
           } else app(req, res);
         }
       : (req, res) => {
-          if (staticFiles?.tryServe(req, res)) return;
+          dictionary?.announce(req, res);
+          if (staticFiles?.tryServe(req, res) || dictionary?.tryServe(req, res)) return;
           if (!pageCache.tryServe(req, res, () => app(req, res))) app(req, res);
         },
     port: env.PORT,

@@ -18,6 +18,11 @@ export type Variant = { body: Buffer; hit: string[]; miss: string[] };
 
 export type Entry = {
   variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
+  /** The page as dcz with the page dictionary it was last asked for with (made on demand). */
+  dcz?: { dictionaryId: string; variant: Variant };
+  /** What a variant made later needs: the headers every variant shares, the type. */
+  common: string[];
+  type: string;
   etag: string;
   /** Last-Modified, whole seconds (what the header can say). */
   modifiedMs: number;
@@ -66,10 +71,8 @@ export async function makeEntry(
   response.headers.forEach((value, name) => {
     if (!REPLACED_HEADERS.has(name)) common.push(name, value);
   });
-  const variant = (encoded: Buffer, encoding: Encoding | null): Variant => {
-    const head = representationHead(common, type, encoded, encoding);
-    return { body: encoded, hit: [...head, "X-Cache", "hit"], miss: [...head, "X-Cache", "miss"] };
-  };
+  const variant = (encoded: Buffer, encoding: Encoding | null) =>
+    variantOf(common, type, encoded, encoding);
   const variants: Entry["variants"] = { identity: variant(body, null) };
   if (body.length >= COMPRESS_MIN_BYTES) {
     const [gz, br] = await Promise.all([
@@ -90,6 +93,8 @@ export async function makeEntry(
   const bytes = Object.values(variants).reduce((sum, v) => sum + v.body.length, 0) + 2048;
   return {
     variants,
+    common,
+    type,
     etag,
     modifiedMs,
     notModified,
@@ -98,9 +103,22 @@ export async function makeEntry(
   };
 }
 
+/** One stored form of a page, with its headers for a hit and a miss written out. */
+export function variantOf(
+  common: string[],
+  type: string,
+  encoded: Buffer,
+  encoding: string | null,
+): Variant {
+  const head = representationHead(common, type, encoded, encoding);
+  return { body: encoded, hit: [...head, "X-Cache", "hit"], miss: [...head, "X-Cache", "miss"] };
+}
+
 function varyOf(response: Response): string {
   const names = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim());
-  return [...new Set(["Accept-Encoding", ...names.filter(Boolean)])].join(", ");
+  // Available-Dictionary: the page may go out compressed with the page dictionary.
+  const vary = ["Accept-Encoding", "Available-Dictionary", ...names.filter(Boolean)];
+  return [...new Set(vary)].join(", ");
 }
 
 /** Headers of a rendered response that a stored page sets itself. */

@@ -23,7 +23,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { LANGUAGE_COOKIE } from "#app/i18n/languages.ts";
 import { logger } from "#app/services/logger.server.ts";
 
-import { makeEntry, type Entry, type PageHeaders } from "./page-cache-entry.ts";
+import { makeEntry, variantOf, type Entry, type PageHeaders } from "./page-cache-entry.ts";
+import { dczEncode, type Dictionary } from "./page-dictionary.ts";
 import { cacheKey, isStorable, partsOfKey } from "./page-cache-rules.ts";
 import { chooseEncoding, isNotModified } from "./response-negotiation.ts";
 import { securityHeaderList } from "./security.ts";
@@ -48,6 +49,8 @@ export type PageCacheOptions = {
   headers: PageHeaders;
   /** Makes the per-request nonce given to `render`. */
   nonce: () => string;
+  /** The page dictionary a request may be answered with (dcz), if any. */
+  dictionaryFor?: (req: IncomingMessage) => Dictionary | null;
   now?: () => number;
 };
 
@@ -82,17 +85,46 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let generation = 0;
   let enabled = options.maxBytes > 0;
 
-  function send(entry: Entry, req: IncomingMessage, res: ServerResponse, hit: boolean): void {
+  function send(
+    key: string,
+    entry: Entry,
+    req: IncomingMessage,
+    res: ServerResponse,
+    hit: boolean,
+  ): void {
     if (isNotModified(req, entry)) {
       res.writeHead(304, entry.notModified);
       res.end();
       return;
     }
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const variant = entry.variants[encoding] ?? entry.variants.identity;
+    const variant = dictionaryVariant(key, entry, req) ?? chosenVariant(entry, req);
     res.writeHead(200, hit ? variant.hit : variant.miss);
     if (req.method === "HEAD") res.end();
     else res.end(variant.body);
+  }
+
+  function chosenVariant(entry: Entry, req: IncomingMessage) {
+    return (
+      entry.variants[chooseEncoding(req.headers["accept-encoding"])] ?? entry.variants.identity
+    );
+  }
+
+  /** The page as dcz, made once per entry and dictionary, for a request that takes it. */
+  function dictionaryVariant(key: string, entry: Entry, req: IncomingMessage) {
+    const dictionary = options.dictionaryFor?.(req);
+    if (!dictionary || !entry.variants.br) return null;
+    if (entry.dcz?.dictionaryId !== dictionary.id) {
+      const body = dczEncode(dictionary, entry.variants.identity.body);
+      const grown = body.length - (entry.dcz?.variant.body.length ?? 0);
+      entry.dcz = {
+        dictionaryId: dictionary.id,
+        variant: variantOf(entry.common, entry.type, body, "dcz"),
+      };
+      entry.bytes += grown;
+      // Counted while stored; an entry dropped meanwhile was subtracted without it.
+      if (entries.get(key) === entry) bytes += grown;
+    }
+    return entry.dcz.variant;
   }
 
   function store(key: string, entry: Entry): void {
@@ -169,7 +201,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         counters.hits++;
         entries.delete(key);
         entries.set(key, entry);
-        send(entry, req, res, true);
+        send(key, entry, req, res, true);
         return true;
       }
       if (entry) {
@@ -181,7 +213,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (pending) {
         // Someone is rendering this page already: wait for it.
         pending.then(
-          (ready) => (ready ? send(ready, req, res, false) : fallback()),
+          (ready) => (ready ? send(key, ready, req, res, false) : fallback()),
           () => fallback(),
         );
         return true;
@@ -191,7 +223,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       flight.then(
         (ready) => {
           if (inflight.get(key) === flight) inflight.delete(key);
-          if (ready) send(ready, req, res, false);
+          if (ready) send(key, ready, req, res, false);
         },
         (error: unknown) => {
           if (inflight.get(key) === flight) inflight.delete(key);

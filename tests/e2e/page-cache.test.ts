@@ -91,7 +91,9 @@ describe("stored pages", () => {
       const raw = await rawGet("/products/sedan", { "Accept-Encoding": encoding });
       expect(raw.headers["content-encoding"]).toBe(encoding);
       // Stored pages are kept per language too (decision 020).
-      expect(raw.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+      expect(raw.headers.vary).toBe(
+        "Accept-Encoding, Available-Dictionary, Accept-Language, Cookie",
+      );
     }
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/response-negotiation.ts";
 import { inlineScriptHashes } from "#server/page-cache-entry.ts";
+import { dictionaryOf } from "#server/page-dictionary.ts";
 
 type Served = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -123,7 +124,7 @@ describe("the page cache", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(refused.headers["content-encoding"]).toBeUndefined();
-    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers.vary).toBe("Accept-Encoding, Available-Dictionary");
     // The same bytes again: nothing is compressed per request.
     const again = await site.get("/", { "Accept-Encoding": "gzip, deflate, br" });
     expect(again.body.equals(br.body)).toBe(true);
@@ -367,5 +368,37 @@ describe("inlineScriptHashes", () => {
       '<script src="/a.js"></script><script>one()</script><SCRIPT type="module">two()</SCRIPT><script></script>';
     const sha = (text: string) => createHash("sha256").update(text).digest("base64");
     expect(inlineScriptHashes(html)).toEqual([sha("one()"), sha("two()")]);
+  });
+});
+
+describe("with a page dictionary (decision 025)", () => {
+  it("answers a request that names the dictionary with dcz, made once, and others as before", async () => {
+    const dictionary = dictionaryOf(Buffer.from(page("", "a page like the others")));
+    const site = await start({
+      dictionaryFor: (req) =>
+        req.headers["available-dictionary"] === dictionary.announced ? dictionary : null,
+    });
+    const asks = { "Accept-Encoding": "br, dcz", "Available-Dictionary": dictionary.announced };
+    const plain = await site.get("/");
+    const stored = site.cache.stats().bytes;
+    const first = await site.get("/", asks);
+    const second = await site.get("/", asks);
+    expect(first.headers["content-encoding"]).toBe("dcz");
+    expect(first.headers.vary).toContain("Available-Dictionary");
+    expect(first.body.subarray(0, 40).equals(dictionary.dczHeader)).toBe(true);
+    const decoded = zlib.zstdDecompressSync(first.body.subarray(40), {
+      dictionary: dictionary.bytes,
+    });
+    expect(decoded.equals(plain.body)).toBe(true);
+    expect(second.body.equals(first.body)).toBe(true);
+    // Counted once in the cache's bytes, and smaller than brotli without the dictionary.
+    expect(site.cache.stats().bytes).toBe(stored + first.body.length);
+    const br = await site.get("/", { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(first.body.length).toBeLessThan(br.body.length);
+    // Another dictionary, or dcz refused: brotli.
+    const other = await site.get("/", { ...asks, "Available-Dictionary": ":AAAA:" });
+    expect(other.headers["content-encoding"]).toBe("br");
+    expect(site.renders).toEqual(["/"]);
   });
 });

@@ -1,0 +1,75 @@
+// The page dictionary in Chromium (decision 025): the browser fetches the dictionary a
+// page links, names it on its next requests, and the pages that come back as dcz (a
+// stored page, a signed-in page rendered for one person, a client-side navigation's
+// data) show and work as they do with brotli.
+import type { Browser, Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { launch, openPage } from "./browser.ts";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Loads pages until the browser holds the dictionary they link (made on first need). */
+async function holdDictionary(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const fetched = page
+      .waitForResponse((response) => response.url().includes("/_dictionary/"), { timeout: 5_000 })
+      .catch(() => null);
+    await page.goto("/");
+    const response = await fetched;
+    if (response?.ok()) {
+      expect(response.headers()["use-as-dictionary"]).toBe('match="/*"');
+      return;
+    }
+  }
+  throw new Error("the browser never fetched the page dictionary");
+}
+
+const encodingOf = async (response: Response | null) =>
+  (await response?.allHeaders())?.["content-encoding"];
+
+describe("pages compressed with the dictionary", () => {
+  test("a visitor's next pages come as dcz, show the same and navigate", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await holdDictionary(page);
+    const cars = await page.goto("/products/allProducts");
+    expect(await encodingOf(cars)).toBe("dcz");
+    expect((await cars!.request().allHeaders())["available-dictionary"]).toMatch(/^:.+=:$/);
+    await page.getByRole("heading", { level: 1, name: "All cars" }).waitFor();
+    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.waitForLoadState("networkidle");
+    // A client-side navigation: the category's data comes as dcz too.
+    const data = page.waitForResponse((response) =>
+      response.url().includes("/products/sedan.data"),
+    );
+    await page.getByRole("link", { name: "Sedan", exact: true }).first().click();
+    expect(await encodingOf(await data)).toBe("dcz");
+    await page.getByRole("heading", { level: 1, name: "Sedan cars" }).waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  test("a signed-in page rendered for one person comes as dcz and works", async () => {
+    const { page, problems, close } = await openPage(browser);
+    await holdDictionary(page);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("maya.thompson@example.com");
+    await page.getByLabel("Password").fill("carlot-demo");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const wishlist = await page.goto("/dashboard/wishlist");
+    expect(wishlist?.headers()["x-cache"]).toBeUndefined();
+    expect(await encodingOf(wishlist)).toBe("dcz");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
