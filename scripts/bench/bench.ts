@@ -328,7 +328,7 @@ async function renderCost(
     rounds,
   });
   console.log(
-    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${rounds > 1 ? `; the median of ${rounds} rounds, the builds measured in turn` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it.`,
+    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${rounds > 1 ? `; the median of ${rounds} rounds, the builds measured in turn` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,
   );
   console.table(rows);
   console.log(memory);

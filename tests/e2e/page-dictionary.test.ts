@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 /** Loads pages until the browser holds the dictionary they link (made on first need). */
-async function holdDictionary(page: Page): Promise<void> {
+async function holdDictionary(page: Page): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const fetched = page
       .waitForResponse((response) => response.url().includes("/_dictionary/"), { timeout: 5_000 })
@@ -26,7 +26,7 @@ async function holdDictionary(page: Page): Promise<void> {
     const response = await fetched;
     if (response?.ok()) {
       expect(response.headers()["use-as-dictionary"]).toBe('match="/*"');
-      return;
+      return response.url();
     }
   }
   throw new Error("the browser never fetched the page dictionary");
@@ -59,7 +59,7 @@ describe("pages compressed with the dictionary", () => {
 
   test("a signed-in page rendered for one person comes as dcz and works", async () => {
     const { page, problems, close } = await openPage(browser);
-    await holdDictionary(page);
+    const dictionaryUrl = await holdDictionary(page);
     await page.goto("/login");
     await page.getByLabel("Email").fill("maya.thompson@example.com");
     await page.getByLabel("Password").fill("carlot-demo");
@@ -70,6 +70,12 @@ describe("pages compressed with the dictionary", () => {
     expect(await encodingOf(wishlist)).toBe("dcz");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(problems).toEqual([]);
+    // Public by construction: what a visitor without cookies is shown, no nonce, while
+    // signed in or not (the account menu is only on a signed-in person's pages).
+    const dictionary = await (await fetch(dictionaryUrl)).text();
+    expect(dictionary).toContain("<h1");
+    expect(dictionary).not.toContain('href="/dashboard/myProducts"');
+    expect(dictionary).not.toMatch(/nonce="[^"]/);
     await close();
   });
 });

@@ -4,8 +4,11 @@
 // Per page: the server's CPU time per request (every thread of its process, from /proc),
 // and the bytes of the page itself with `Accept-Encoding: br`, which is what a returning
 // visitor downloads for a second page (stylesheets and scripts are hashed files the browser
-// keeps). With `--against DIR`, the build in DIR is measured the same way on the same data,
+// keeps); and with the page dictionary a Chromium browser holds after its first page
+// (decision 025: `Available-Dictionary`, dcz), the bytes that browser downloads instead.
+// With `--against DIR`, the build in DIR is measured the same way on the same data,
 // one after the other, and each figure is shown beside its ratio to it.
+import { createHash } from "node:crypto";
 import http from "node:http";
 
 import {
@@ -23,7 +26,13 @@ import { signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.
 
 export type App = { label: string; appDir: string };
 
-type PageCost = { cpuMs: number; bytes: number; threads: ThreadCpu | null };
+type PageCost = {
+  cpuMs: number;
+  bytes: number;
+  /** With the page dictionary (null: the build has none). */
+  dictionaryBytes: number | null;
+  threads: ThreadCpu | null;
+};
 type AppCost = { pages: Map<string, PageCost>; rss: number | null; rssIdle: number | null };
 
 /** Requests per page before any page is measured. */
@@ -58,6 +67,25 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>) {
       })
       .on("error", reject);
   });
+}
+
+/**
+ * The headers of a browser holding the server's page dictionary, fetched as Chromium
+ * does from the Link of a page (made when the first page asks for it); null without one.
+ */
+async function dictionaryHeaders(baseURL: string): Promise<Record<string, string> | null> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const home = await fetch(`${baseURL}/`, { headers: { accept: "text/html" } });
+    await home.arrayBuffer();
+    const link = /<([^>]+)>;\s*rel="compression-dictionary"/.exec(home.headers.get("link") ?? "");
+    if (link) {
+      const bytes = Buffer.from(await (await fetch(`${baseURL}${link[1]}`)).arrayBuffer());
+      const hash = createHash("sha256").update(bytes).digest("base64");
+      return { "available-dictionary": `:${hash}:`, "accept-encoding": "br, dcz" };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return null;
 }
 
 /**
@@ -117,12 +145,18 @@ async function measureApp(
     // the first pages run, and that was charged to whichever page came first (the home
     // page's V8 helper time was 3.9 ms a request against 1.2–2.3 for the others).
     const bytesOf = new Map<string, number>();
+    const dictionaryBytesOf = new Map<string, number>();
+    const dictionary = await dictionaryHeaders(server.baseURL);
     for (const { key, url, headers } of asked) {
       for (let i = 0; i < WARM_UPS; i++) {
         const answer = await get(agent, `${server.baseURL}${url}`, headers);
         if (answer.status !== 200)
           throw new Error(`${app.label}: ${url} answered ${answer.status}`);
         bytesOf.set(key, answer.bytes);
+      }
+      if (dictionary) {
+        const answer = await get(agent, `${server.baseURL}${url}`, { ...headers, ...dictionary });
+        dictionaryBytesOf.set(key, answer.bytes);
       }
     }
     for (const { key, url, headers } of asked) {
@@ -145,6 +179,7 @@ async function measureApp(
       pages.set(key, {
         cpuMs: (after - before) / options.requests,
         bytes,
+        dictionaryBytes: dictionaryBytesOf.get(key) ?? null,
         threads: perRequest(threadsBefore, threadsAfter, options.requests),
       });
     }
@@ -201,6 +236,7 @@ function medianCost(rounds: AppCost[]): AppCost {
     pages.set(key, {
       cpuMs: median(all.map((one) => one.cpuMs)),
       bytes: page.bytes,
+      dictionaryBytes: page.dictionaryBytes,
       threads: threads.includes(null)
         ? null
         : eachThreadPart((part) => median(threads.map((one) => one![part]))),
@@ -235,6 +271,8 @@ export async function measureRenderCost(
       row[`${apps[k]!.label} CPU ms/req`] = Number(page.cpuMs.toFixed(1));
       row[`${apps[k]!.label} by thread`] = threadSplit(page.threads);
       row[`${apps[k]!.label} br KiB`] = kib(page.bytes);
+      row[`${apps[k]!.label} dict KiB`] =
+        page.dictionaryBytes === null ? "none" : kib(page.dictionaryBytes);
     });
     others.forEach((cost, k) => {
       const page = cost.pages.get(key)!;
