@@ -462,16 +462,22 @@ export const order = pgTable(
     index("order_open_seller_idx")
       .on(t.sellerId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'open'`),
-    // The header's unread count: a person's conversations with something unread.
+    // The header's unread count: a person's conversations with something unread, summed
+    // from the index alone (a dealer may have hundreds waiting).
     index("order_buyer_unread_idx")
-      .on(t.buyerId)
+      .on(t.buyerId, t.buyerUnread)
       .where(sql`${t.buyerUnread} > 0`),
     index("order_seller_unread_idx")
-      .on(t.sellerId)
+      .on(t.sellerId, t.sellerUnread)
       .where(sql`${t.sellerUnread} > 0`),
-    // The inbox: a person's conversations as buyer and as seller, latest activity first.
-    index("order_buyer_active_idx").on(t.buyerId, t.activeAt.desc(), t.id.desc()),
-    index("order_seller_active_idx").on(t.sellerId, t.activeAt.desc(), t.id.desc()),
+    // The inbox: a person's conversations as buyer and as seller (cancelled requests left
+    // out), latest activity first: counted, and its page read in order, from these alone.
+    index("order_buyer_inbox_idx")
+      .on(t.buyerId, t.activeAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('open', 'closed')`),
+    index("order_seller_inbox_idx")
+      .on(t.sellerId, t.activeAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('open', 'closed')`),
     // The message-email job: sides with messages waiting, oldest first.
     index("order_buyer_waiting_idx")
       .on(t.buyerUnreadSince)

@@ -1,7 +1,7 @@
 // A person's conversations as lists and counts (issue 27): the header's unread count, the
 // inbox, the unread counts on My Orders' and My Buyers' rows, and whether unread messages are
 // emailed. Read from the order rows' per-side state (conversation.server.ts keeps it).
-import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, message, order, user } from "#app/db/schema.ts";
@@ -26,20 +26,32 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A request's conversation is in the inbox: cancelled ones are left out (partial indexes). */
+const inInbox = sql`${order.status} in ('open', 'closed')`;
+
 /**
  * The inbox: a person's conversations as buyer and as seller (cancelled requests left
  * out), latest activity first, with the last message and how many wait unread.
+ *
+ * A dealer may have thousands. Each side is counted, and its first rows up to this page
+ * read in order, from its own index; an `or` of the two sides would read every one of
+ * them and sort them for 20. A request's buyer is never its seller (placing one for your
+ * own car is refused), so the two sides never share a row.
  */
 export async function findConversations(db: Db, userId: string, page: number) {
-  const mine = and(
-    or(eq(order.buyerId, userId), eq(order.sellerId, userId)),
-    inArray(order.status, ["open", "closed"]),
-  );
   const [totals] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(order)
-    .where(mine);
+    .select({
+      n: sql<number>`(
+        (select count(*) from ${order} where ${order.buyerId} = ${userId} and ${inInbox})
+      + (select count(*) from ${order} where ${order.sellerId} = ${userId} and ${inInbox})
+      )::int`,
+    })
+    .from(sql`(select 1) as one`);
   return readPage(Number(totals?.n ?? 0), page, CONVERSATIONS_PAGE_SIZE, async (offset) => {
+    const upTo = offset + CONVERSATIONS_PAGE_SIZE;
+    const side = (column: SQLWrapper) =>
+      sql`(select ${order.id} from ${order} where ${column} = ${userId} and ${inInbox}
+           order by ${order.activeAt} desc, ${order.id} desc limit ${upTo})`;
     const rows = await db
       .select({
         id: order.id,
@@ -61,7 +73,9 @@ export async function findConversations(db: Db, userId: string, page: number) {
       .from(order)
       .leftJoin(listing, eq(listing.id, order.listingId))
       .leftJoin(user, eq(user.id, order.sellerId))
-      .where(mine)
+      .where(
+        sql`${order.id} in (select id from (${side(order.buyerId)} union all ${side(order.sellerId)}) as mine)`,
+      )
       .orderBy(desc(order.activeAt), desc(order.id))
       .limit(CONVERSATIONS_PAGE_SIZE)
       .offset(offset);

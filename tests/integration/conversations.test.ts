@@ -24,7 +24,7 @@ import * as events from "#app/routes/resources/conversation-events/route.tsx";
 import * as reported from "#app/routes/dashboard/admin/reported-conversation/route.tsx";
 import * as reportedItems from "#app/routes/dashboard/admin/reported-items/route.tsx";
 import { readOutbox } from "#scripts/test/lib/outbox.ts";
-import { createCategories, createListing } from "#tests/factories.ts";
+import { createCategories, createListing, createOrder } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { callAction, callLoaderAs, dataOf, responseOf, thrownStatus } from "./helpers.ts";
 import { signIn } from "./listing-helpers.ts";
@@ -338,6 +338,38 @@ describe("messages", () => {
     const row = list.rows.find((item) => item.id === id);
     expect(row).toMatchObject({ side: "seller", unread: 1, last: "Inbox check" });
     expect(row?.with).toBe(request.buyerName);
+  });
+
+  test("the inbox pages through both sides by latest activity and leaves cancelled requests out", async () => {
+    // A person who sells and buys: 22 requests for their cars (more than a page), 10 of
+    // theirs for others' cars and one they cancelled, active at interleaved times.
+    const dealer = await signIn(t, "seller");
+    const expected: { id: number; side: string }[] = [];
+    const base = Date.parse("2026-01-01T00:00:00Z");
+    for (let i = 0; i < 33; i++) {
+      const selling = i % 3 !== 0;
+      const car = await createListing(t.db, {
+        sellerId: selling ? dealer.id : seller.id,
+        categoryId: sedanId,
+      });
+      const row = await createOrder(t.db, car, selling ? buyer.id : dealer.id, {
+        activeAt: new Date(base + i * MINUTE),
+        ...(i === 3 ? { status: "cancelled" as const } : {}),
+      });
+      if (i !== 3) expected.unshift({ id: row.id, side: selling ? "seller" : "buyer" });
+    }
+    const inboxPage = (n: number) =>
+      callLoaderAs(inbox.loader, {
+        path: `/dashboard/conversations?page=${n}`,
+        cookie: dealer.cookie,
+        context: t.context(),
+      });
+    const first = await inboxPage(1);
+    const second = await inboxPage(2);
+    expect(first.pageCount).toBe(2);
+    const seen = [...first.rows, ...second.rows].map(({ id, side }) => ({ id, side }));
+    expect(first.rows).toHaveLength(20);
+    expect(seen).toEqual(expected);
   });
 });
 
