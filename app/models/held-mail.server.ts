@@ -23,28 +23,38 @@ export const HELD_MAIL_LEASE_MS = 2 * 60 * 1000;
 /** Rows one delivery run sends at most (the sweep runs again in five minutes). */
 const BATCH = 200;
 
+type Held = {
+  userId: string;
+  orderId?: number;
+  onBehalf: boolean;
+  mail: Pick<Mail, "subject" | "text" | "headers" | "calendar">;
+};
+
 /**
  * Keeps an email for `userId` (read from the user when it is sent), inside the
  * caller's transaction. `onBehalf`: it waits until that address is verified.
  */
-export async function holdMail(
-  tx: Tx | Db,
-  input: {
-    userId: string;
-    orderId?: number;
-    onBehalf: boolean;
-    mail: Pick<Mail, "subject" | "text" | "headers" | "calendar">;
-  },
-): Promise<void> {
-  await tx.insert(heldMail).values({
-    userId: input.userId,
-    orderId: input.orderId ?? null,
-    waitForVerification: input.onBehalf,
-    subject: input.mail.subject,
-    body: input.mail.text,
-    headers: input.mail.headers ?? null,
-    calendar: input.mail.calendar ?? null,
-  });
+export async function holdMail(tx: Tx | Db, input: Held): Promise<void> {
+  await holdMails(tx, [input]);
+}
+
+/**
+ * Keeps several emails in one statement: a job writing hundreds holds the embedded
+ * database's one connection for one insert, not one per email.
+ */
+export async function holdMails(tx: Tx | Db, inputs: Held[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await tx.insert(heldMail).values(
+    inputs.map((input) => ({
+      userId: input.userId,
+      orderId: input.orderId ?? null,
+      waitForVerification: input.onBehalf,
+      subject: input.mail.subject,
+      body: input.mail.text,
+      headers: input.mail.headers ?? null,
+      calendar: input.mail.calendar ?? null,
+    })),
+  );
 }
 
 /** Drops what a request's emails have not yet sent (the request was cancelled). */

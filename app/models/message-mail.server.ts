@@ -8,7 +8,8 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 
 import { listing, order, user } from "#app/db/schema.ts";
 import { conversationPath, type Side } from "#app/models/conversation.ts";
-import { deliverHeldMail, holdMail } from "#app/models/held-mail.server.ts";
+import { anyId } from "#app/db/any-id.ts";
+import { deliverHeldMail, holdMails } from "#app/models/held-mail.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
@@ -112,21 +113,31 @@ async function holdSide(services: AppServices, side: Side, now: Date): Promise<n
       .orderBy(asc(c.since))
       .limit(BATCH)
       .for("update", { of: order, skipLocked: true });
-    for (const row of due) {
-      const { t } = recipientWords(row.language, settings.language);
-      await holdMail(tx, {
+    // Three statements however many are due: on the embedded database a transaction holds
+    // its one connection, and every page waits behind it (200 emails one by one held it
+    // for about a second).
+    await holdMails(
+      tx,
+      due.map((row) => ({
         userId: row.userId,
         onBehalf: false,
-        mail: unreadMessagesMail(t, {
+        mail: unreadMessagesMail(recipientWords(row.language, settings.language).t, {
           due: row,
           publicUrl: services.config.publicUrl,
           siteName: settings.name,
         }),
-      });
+      })),
+    );
+    if (due.length > 0) {
       await tx
         .update(order)
         .set(side === "buyer" ? { buyerMailedAt: now } : { sellerMailedAt: now })
-        .where(eq(order.id, row.id));
+        .where(
+          anyId(
+            order.id,
+            due.map((row) => row.id),
+          ),
+        );
     }
     return due.length;
   });

@@ -416,6 +416,38 @@ describe("emails about unread messages", () => {
     expect(await mailUnreadMessages(t.services, at(200))).toBe(0);
   });
 
+  test("one run writes every due email, each to its own person about its own car", async () => {
+    const ids = [await newConversation(), await newConversation(), await newConversation()];
+    const start = new Date();
+    for (const [n, id] of ids.entries()) {
+      const from = n === 1 ? seller : buyer;
+      const body = `Batch message ${n}`;
+      await sendMessage(
+        t.db,
+        from.id,
+        id,
+        { body, composeKey: crypto.randomUUID() },
+        { now: start },
+      );
+    }
+    const later = new Date(start.getTime() + 11 * MINUTE);
+    expect(await mailUnreadMessages(t.services, later)).toBe(3);
+    expect(await mailUnreadMessages(t.services, later)).toBe(0);
+    const emails = new Map(
+      (await t.db.select().from(user)).map((row) => [row.id, row.email] as const),
+    );
+    const mails = (await readOutbox(t.outbox)).filter((mail) =>
+      mail.body.includes("Batch message"),
+    );
+    expect(mails).toHaveLength(3);
+    for (const [n, id] of ids.entries()) {
+      const to = emails.get(n === 1 ? buyer.id : seller.id)!;
+      const mail = mails.find((one) => one.body.includes(`> Batch message ${n}`));
+      expect(mail?.to).toContain(to);
+      expect(mail?.body).toContain(`/dashboard/conversations/${id}`);
+    }
+  });
+
   test("two runs at once write each email once; turned off, none", async () => {
     const id = await newConversation();
     const start = new Date();
