@@ -448,6 +448,21 @@ describe("emails about unread messages", () => {
     }
   });
 
+  test("a run writes more due emails than one transaction takes, each once", async () => {
+    const start = new Date();
+    for (let n = 0; n < 55; n++) {
+      const car = await createListing(t.db, { sellerId: otherSeller.id, categoryId: sedanId });
+      await createOrder(t.db, car, buyer.id, {
+        sellerUnread: 1,
+        sellerUnreadSince: start,
+        lastMessageAt: start,
+      });
+    }
+    const later = new Date(start.getTime() + 11 * MINUTE);
+    expect(await mailUnreadMessages(t.services, later)).toBe(55);
+    expect(await mailUnreadMessages(t.services, later)).toBe(0);
+  });
+
   test("two runs at once write each email once; turned off, none", async () => {
     const id = await newConversation();
     const start = new Date();
