@@ -26,6 +26,8 @@ export type RenderForDictionary = (path: string) => Promise<Response>;
 export const DICTIONARY_ROUTE = "/_dictionary/";
 /** A new dictionary after this long, so that it follows what the pages look like. */
 const DICTIONARY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** After a failed attempt (the site not ready, the database away), pages wait this long. */
+const RETRY_AFTER_MS = 60 * 1000;
 /** zstd's level for pages: level 3 with the dictionary takes about 0.3 ms for a 100 KB page. */
 const ZSTD_LEVEL = 3;
 /** Responses compressed with the dictionary: pages and their data, never event streams. */
@@ -122,15 +124,21 @@ export function createPageDictionary(options: {
   // The newest first; the one before stays usable for the browsers that hold it.
   let held: Dictionary[] = [];
   let making: Promise<void> | null = null;
+  let failedAt = Number.NEGATIVE_INFINITY;
 
   function refresh(): void {
     const newest = held[0];
     if (making || (newest && now() - newest.madeAt < DICTIONARY_MAX_AGE_MS)) return;
+    if (now() - failedAt < RETRY_AFTER_MS) return;
     making = renderDictionary(options.render)
       .then((bytes) => {
         if (bytes) held = [dictionaryOf(bytes, now()), ...held].slice(0, 2);
+        else failedAt = now();
       })
-      .catch((error: unknown) => logger.warn({ err: error }, "page dictionary: rendering failed"))
+      .catch((error: unknown) => {
+        failedAt = now();
+        logger.warn({ err: error }, "page dictionary: rendering failed");
+      })
       .finally(() => {
         making = null;
       });

@@ -157,6 +157,41 @@ describe("the page dictionary", () => {
     expect(dictionary.matching(asking(":AAAA:"))).toBeNull();
   });
 
+  it("is tried again only after a minute when its pages cannot be rendered", async () => {
+    const clock = { now: 1_000 };
+    let attempts = 0;
+    let ready = false;
+    const dictionary = createPageDictionary({
+      now: () => clock.now,
+      render: async (path) => {
+        attempts++;
+        return ready
+          ? new Response(pageOf(path), { headers: { "Content-Type": "text/html" } })
+          : new Response("Service Unavailable", { status: 503 });
+      },
+    });
+    const html = {
+      method: "GET",
+      headers: { accept: "text/html" },
+    } as unknown as http.IncomingMessage;
+    const page = async () => {
+      const res = fakeResponse();
+      dictionary.announce(html, res);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return res.headers.link;
+    };
+    await page();
+    const afterFirst = attempts;
+    expect(afterFirst).toBeGreaterThan(0);
+    // A failing site is not asked again on every page.
+    for (let n = 0; n < 5; n++) expect(await page()).toBeUndefined();
+    expect(attempts).toBe(afterFirst);
+    ready = true;
+    clock.now += 61_000;
+    await page();
+    expect(await page()).toMatch(/rel="compression-dictionary"/);
+  });
+
   it("announces nothing to requests that are not a page", async () => {
     const { dictionary } = await ready();
     const res = fakeResponse();
