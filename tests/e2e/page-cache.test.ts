@@ -5,6 +5,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { rawGet } from "#scripts/dev/raw-get.ts";
+
 import { baseURL, launch, openPage } from "./browser.ts";
 
 let browser: Browser;
@@ -88,7 +90,8 @@ describe("stored pages", () => {
     });
     expect(again.status).toBe(304);
     for (const encoding of ["br", "gzip"]) {
-      const raw = await rawGet("/products/sedan", { "Accept-Encoding": encoding });
+      // Not fetch: it would hide Content-Encoding's effect.
+      const raw = await rawGet(`${baseURL()}/products/sedan`, { "Accept-Encoding": encoding });
       expect(raw.headers["content-encoding"]).toBe(encoding);
       // Stored pages are kept per language too (decision 020).
       expect(raw.headers.vary).toBe(
@@ -142,17 +145,3 @@ describe("never shared", () => {
     }
   });
 });
-
-/** A GET whose body is not decoded (fetch would hide Content-Encoding's effect). */
-async function rawGet(path: string, headers: Record<string, string>) {
-  const http = await import("node:http");
-  return new Promise<{ headers: Record<string, string | string[] | undefined> }>(
-    (resolve, reject) => {
-      const request = http.get(`${baseURL()}${path}`, { headers }, (res) => {
-        res.resume();
-        res.on("end", () => resolve({ headers: res.headers }));
-      });
-      request.on("error", reject);
-    },
-  );
-}

@@ -16,10 +16,9 @@ import {
   type RenderPage,
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/response-negotiation.ts";
+import { rawGet } from "#scripts/dev/raw-get.ts";
 import { inlineScriptHashes } from "#server/page-cache-entry.ts";
 import { dictionaryOf } from "#server/page-dictionary.ts";
-
-type Served = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 let servers: http.Server[] = [];
 afterEach(async () => {
@@ -72,17 +71,7 @@ async function start(overrides: Partial<PageCacheOptions> & { render?: RenderPag
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<Served>((resolve, reject) => {
-      const request = http.request({ port, path, headers, method, host: "127.0.0.1" }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      request.on("error", reject);
-      request.end();
-    });
+    rawGet(`http://127.0.0.1:${port}${path}`, headers, method);
   return {
     cache,
     get,

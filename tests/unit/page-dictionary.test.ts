@@ -9,6 +9,7 @@ import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { rawGet } from "#scripts/dev/raw-get.ts";
 import {
   acceptsDcz,
   createPageDictionary,
@@ -17,8 +18,6 @@ import {
   renderDictionary,
   type PageDictionary,
 } from "#server/page-dictionary.ts";
-
-type Served = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 const ROW = `<tr><td class="rounded-lg bg-white px-3 py-2 text-sm">Car</td></tr>`;
 const pageOf = (title: string, rows = 40) =>
@@ -37,17 +36,7 @@ async function listen(handler: http.RequestListener) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<Served>((resolve, reject) => {
-      const request = http.request({ port, path, headers, method, host: "127.0.0.1" }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      request.on("error", reject);
-      request.end();
-    });
+    rawGet(`http://127.0.0.1:${port}${path}`, headers, method);
 }
 
 /** A dictionary made from stand-in pages, its clock, and what it rendered. */

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { rawGet } from "#scripts/dev/raw-get.ts";
 import { loadStaticFiles } from "#server/static-files.ts";
 
 const script = "export const cars = [" + '"saloon",'.repeat(400) + "];\n";
@@ -46,21 +47,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function get(pathname: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const request = http.request({ port, path: pathname, headers, method }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      request.on("error", reject);
-      request.end();
-    },
-  );
-}
+const get = (pathname: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawGet(`http://127.0.0.1:${port}${pathname}`, headers, method);
 
 describe("static files", () => {
   it("sends the stored brotli or gzip form, or the plain bytes", async () => {

@@ -1,6 +1,6 @@
-// Load generation and raw requests for npm run bench (scripts/bench/bench.ts): autocannon
-// at full speed, a steady open-loop rate, one request with exactly the headers given
-// (no added Accept-Encoding, no decompression), and the met / NOT met wording.
+// Load generation for npm run bench (scripts/bench/bench.ts): autocannon at full speed, a
+// steady open-loop rate, and the met / NOT met wording. One request with exactly the
+// headers given is scripts/dev/raw-get.ts.
 import http from "node:http";
 
 import autocannon from "autocannon";
@@ -134,25 +134,6 @@ function answered(url: string, headers: Record<string, string>, agent: http.Agen
     request.setTimeout(ANSWER_TIMEOUT_MS, () => request.destroy(new Error("timed out")));
     request.on("error", reject);
   });
-}
-
-export interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The body exactly as sent (still compressed if it was). */
-  body: Buffer;
-}
-
-/** One GET with exactly these headers (unlike fetch, which adds and undoes compression). */
-export async function rawGet(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<RawResponse> {
-  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    http.get(url, { headers, agent: false }, resolve).on("error", reject);
-  });
-  const body = Buffer.concat((await response.toArray()) as Buffer[]);
-  return { status: response.statusCode ?? 0, headers: response.headers, body };
 }
 
 export const verdict = (met: boolean) => (met ? "met" : "NOT met");

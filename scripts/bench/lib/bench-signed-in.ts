@@ -13,7 +13,9 @@ import { REPORT_REASONS } from "#app/models/report.ts";
 import { createUserWithPassword } from "#app/models/user.server.ts";
 import { hashPassword } from "#app/services/auth.server.ts";
 
-import { loadAtRate, rawGet, verdict, type Measured } from "./bench-load.ts";
+import { rawGet } from "#scripts/dev/raw-get.ts";
+
+import { loadAtRate, verdict, type Measured } from "./bench-load.ts";
 import { cpuMs } from "#scripts/dev/production-server.ts";
 
 /** The password of the three accounts the bench signs in with. */

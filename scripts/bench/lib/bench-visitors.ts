@@ -8,7 +8,9 @@ import path from "node:path";
 
 import { freePort, root, type PortRange } from "#scripts/dev/production-server.ts";
 
-import { kib, loadFull, rawGet, verdict, type Measured, type RawResponse } from "./bench-load.ts";
+import { rawGet, type RawResponse } from "#scripts/dev/raw-get.ts";
+
+import { kib, loadFull, verdict, type Measured } from "./bench-load.ts";
 
 /**
  * How each page is loaded: autocannon's connections and seconds, the ports to use, and
