@@ -73,11 +73,10 @@ export function dictionaryOf(bytes: Buffer, madeAt = Date.now()): Dictionary {
 
 /** `body` as a dcz response body: the frame naming the dictionary, then zstd with it. */
 export function dczEncode(dictionary: Dictionary, body: Buffer): Buffer {
-  return Buffer.concat([dictionary.dczHeader, zstdWith(dictionary, body)]);
-}
-
-function zstdWith(dictionary: Dictionary, body: Buffer): Buffer {
-  return zlib.zstdCompressSync(body, zstdOptions(dictionary));
+  return Buffer.concat([
+    dictionary.dczHeader,
+    zlib.zstdCompressSync(body, zstdOptions(dictionary)),
+  ]);
 }
 
 function zstdOptions(dictionary: Dictionary): zlib.ZstdOptions {
