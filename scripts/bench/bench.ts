@@ -36,7 +36,7 @@ import { parseArgs } from "node:util";
 import { parsePortRange, rssBytes, startProductionServer } from "#scripts/dev/production-server.ts";
 
 import { mb, verdict } from "./lib/bench-load.ts";
-import { measureRenderCost } from "./lib/bench-render.ts";
+import { measureRenderCost, type App } from "./lib/bench-render.ts";
 import { measureSearches } from "./lib/bench-searches.ts";
 import { seed, type BenchData } from "./lib/bench-seed.ts";
 import { measureSignedIn, SIGNED_IN_P99_MS, type SignedInAccounts } from "./lib/bench-signed-in.ts";
@@ -91,6 +91,8 @@ const { values } = parseArgs({
     // for this build and, with --against DIR, the build in DIR, side by side. Only that.
     "render-cost": { type: "boolean", default: false },
     against: { type: "string" },
+    // The embedded data for the --against build, when it cannot run on this one's.
+    "against-data-dir": { type: "string" },
     // Requests per page in --render-cost, and how many times each build is measured in turn.
     requests: { type: "string", default: "200" },
     rounds: { type: "string", default: "1" },
@@ -311,12 +313,14 @@ async function renderCost(
   const rounds = Number(values.rounds);
   if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(rounds) || rounds < 1)
     throw new Error("--requests and --rounds take whole numbers.");
-  const apps = [{ label: "this", appDir }];
+  const apps: App[] = [{ label: "this", appDir }];
   if (values.against)
     apps.push({
       label: path.basename(path.resolve(values.against)),
       appDir: path.resolve(values.against),
+      dataDir: values["against-data-dir"] && path.resolve(values["against-data-dir"]),
     });
+  else if (values["against-data-dir"]) throw new Error("--against-data-dir goes with --against.");
   const { rows, memory } = await measureRenderCost(apps, {
     dataDir,
     env,

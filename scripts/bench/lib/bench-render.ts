@@ -24,7 +24,12 @@ import {
 import { kib, mb } from "./bench-load.ts";
 import { signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.ts";
 
-export type App = { label: string; appDir: string };
+/**
+ * A build to measure, and the embedded data it runs on when not the bench's own (a build
+ * older than this checkout's migrations refuses data this one migrated: it gets a copy
+ * seeded by its own bench instead, which makes the same cars).
+ */
+export type App = { label: string; appDir: string; dataDir?: string };
 
 type PageCost = {
   cpuMs: number;
@@ -109,7 +114,7 @@ async function measureApp(
 ): Promise<AppCost> {
   const server = await startProductionServer({
     appDir: app.appDir,
-    dataDir: options.dataDir,
+    dataDir: app.dataDir ?? options.dataDir,
     env: { ...options.env, PAGE_CACHE_MB: "0" },
     ports: options.ports,
   });
