@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 
+import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import type {
   ActionFunctionArgs,
@@ -11,6 +12,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { LowPriorityModules } from "#app/framework/module-preloads.server.tsx";
+import { readLoaderDataFirst, renderInOnePass } from "#app/framework/one-pass-render.server.tsx";
 import { nonceContext } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 
@@ -43,7 +45,7 @@ export function handleError(
   logger.error({ err: error }, "unhandled error in a loader, action or page");
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -58,16 +60,43 @@ export default function handleRequest(
   // keep them (back/forward cache) but must revalidate, and shared caches must not store them.
   if (!responseHeaders.has("Cache-Control"))
     responseHeaders.set("Cache-Control", "private, no-cache");
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
+  const page = (
+    <NonceProvider value={nonce ?? ""}>
+      <LowPriorityModules context={routerContext} nonce={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </LowPriorityModules>
+    </NonceProvider>
+  );
+  // Nothing suspends on the server once the loader data is read (the lazy dialogs
+  // render only once opened, loadWhenShown's parts are loaded at start): the page is
+  // one string, rendered in one pass (framework/one-pass-render.server.tsx).
+  await readLoaderDataFirst(routerContext);
+  const html = renderInOnePass(page);
+  if (html !== null) {
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+  return renderStreamed(page, { status: responseStatusCode, headers: responseHeaders, nonce });
+}
+
+/**
+ * A page a part of which suspended or failed: React's streaming renderer waits for every
+ * part (or gives up after streamTimeout) and sends the whole page at once.
+ */
+function renderStreamed(
+  page: ReactNode,
+  { status, headers, nonce }: { status: number; headers: Headers; nonce: string | undefined },
+) {
+  let responseStatusCode = status;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
-    // Nothing suspends on the server (the lazy dialogs render only once opened), so the
-    // whole page is ready as soon as its shell is: it is collected and sent in one piece,
-    // compressed in one pass, instead of dozens of small chunks through three streams.
+    // The page is collected and sent in one piece, compressed in one pass, instead of
+    // dozens of small chunks through three streams.
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -77,42 +106,29 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         timeoutId = undefined;
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        resolve(new Response(Buffer.concat(chunks), { headers, status: responseStatusCode }));
         callback();
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce ?? ""}>
-        <LowPriorityModules context={routerContext} nonce={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </LowPriorityModules>
-      </NonceProvider>,
-      {
-        nonce,
-        // The whole page is sent at once (onAllReady), so React must not move a finished
-        // <Suspense> part out of its place to be revealed by a script: a browser without
-        // JavaScript would never show it (React outlines parts once the page passes
-        // this many bytes, 12,800 by default, and our inline stylesheet alone does).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          shellRendered = true;
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "error while rendering a page");
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // The whole page is sent at once (onAllReady), so React must not move a finished
+      // <Suspense> part out of its place to be revealed by a script: a browser without
+      // JavaScript would never show it (React outlines parts once the page passes
+      // this many bytes, 12,800 by default, and our inline stylesheet alone does).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        shellRendered = true;
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logger.error({ err: error }, "error while rendering a page");
+      },
+    });
   });
 }

@@ -291,6 +291,24 @@ describe("browsing", () => {
     expect(html).toMatch(/Details<span class="sr-only"> of /);
   });
 
+  test("a page's loader data is one script, and no part of the page was left unfinished", async () => {
+    // app/framework/one-pass-render.server.tsx reads React Router's loader-data stream
+    // before rendering and hands it to StreamTransfer as two chunks already read: the
+    // data, then the end. If StreamTransfer stops looking there, it reads the stream
+    // itself (which is empty by then) and the browser gets no data.
+    for (const path of ["/", "/products/sedan", detailPath, "/login", "/no-such-page"]) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const enqueued = html.match(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g) ?? [];
+      expect(enqueued, path).toHaveLength(1);
+      expect(enqueued[0], path).toContain("loaderData");
+      expect(html.match(/streamController\.close\(\);/g), path).toHaveLength(1);
+      expect(html.indexOf("streamController.close()"), path).toBeGreaterThan(
+        html.indexOf("streamController.enqueue("),
+      );
+      expect(html, path).not.toMatch(/<!--\$[?!]-->/);
+    }
+  });
+
   test("the page's modules are asked for first at low priority: exactly those <Scripts> preloads", async () => {
     // The catch-all 404 page too: its route matched, its module is preloaded like any page's.
     for (const path of ["/", "/products/sedan", detailPath, "/no-such-page"]) {

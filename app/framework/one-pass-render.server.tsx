@@ -1,0 +1,84 @@
+// A page rendered in one synchronous pass, as a string.
+//
+// React Router hands a page's loader data to the browser as a stream (turbo-stream) that
+// <ServerRouter>'s StreamTransfer reads chunk by chunk while React renders, each read
+// suspending the render until the chunk arrives. Nothing of ours suspends on the server
+// (loadWhenShown's parts are loaded at start), so once that stream has been read the
+// whole page can be rendered at once with renderToString, which builds one string,
+// instead of renderToPipeableStream, which encodes every attribute and text into bytes
+// one by one and writes them through a stream (a quarter of the main thread's time on a
+// list of cars; issue 29).
+//
+// Two behaviours of React Router 8.4 that its public API does not promise, pinned by
+// tests/unit/one-pass-render.test.tsx and tests/e2e/public-pages.test.ts ("a page's
+// loader data is one script"):
+// - StreamTransfer (lib/dom/ssr/single-fetch.tsx) keeps the chunks it has read in
+//   `context.renderMeta.streamCache[n]`, promises carrying `result: {done, value}` (or
+//   `error`), and reads the stream only for an `n` it does not find there.
+// - It renders a `value` as one `streamController.enqueue(…)` script and `done` as
+//   `streamController.close()`: the whole stream as chunk 0 and its end as chunk 1 make
+//   the same data in one script.
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { EntryContext } from "react-router";
+
+type ReadChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
+type RenderMeta = { streamCache?: Record<number, ReadChunk> };
+
+/** A chunk StreamTransfer finds already read. */
+function alreadyRead(result: ReadChunk["result"], error?: unknown): ReadChunk {
+  const chunk: ReadChunk = Promise.resolve();
+  if (error === undefined) chunk.result = result;
+  else chunk.error = error;
+  return chunk;
+}
+
+/**
+ * Reads the page's loader-data stream to its end and leaves it where <ServerRouter>
+ * looks first, so that rendering the page does not wait for it.
+ */
+export async function readLoaderDataFirst(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  const meta = (context as { renderMeta?: RenderMeta }).renderMeta;
+  if (!stream || !meta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += decoder.decode(read.value, { stream: true });
+    }
+    text += decoder.decode();
+    meta.streamCache = {
+      0: alreadyRead({ done: false, value: text }),
+      1: alreadyRead({ done: true, value: "" }),
+    };
+  } catch (error) {
+    // StreamTransfer throws it where it would have met it.
+    meta.streamCache = { 0: alreadyRead(undefined, error) };
+  } finally {
+    // <ServerRouter> takes a reader of its own (and finds nothing left to read).
+    reader.releaseLock();
+  }
+}
+
+/**
+ * What React writes where a <Suspense> part was not finished: `<!--$?-->` (pending) or
+ * `<!--$!-->` (left for the browser to render). Escaped text cannot contain `<!--`.
+ */
+const UNFINISHED_PART = /<!--\$[?!]-->/;
+
+/**
+ * The document `page` renders, with its doctype; null when a part of it suspended or
+ * failed (renderToString cannot wait for it, and throws when the page itself does): the
+ * streaming renderer then renders it, waiting, or failing as it always has.
+ */
+export function renderInOnePass(page: ReactNode): string | null {
+  let html: string;
+  try {
+    html = renderToString(page);
+  } catch {
+    return null;
+  }
+  return UNFINISHED_PART.test(html) ? null : `<!DOCTYPE html>${html}`;
+}
