@@ -9,13 +9,9 @@
 // force_custom_plan, so PostgreSQL plans each execution for its values, as it does
 // for an unnamed statement (a generic plan made for "any seller" or "any date" can
 // be many times slower for the one asked).
-import {
-  parse,
-  protocol,
-  type PGlite,
-  type QueryOptions,
-  type Results,
-} from "@electric-sql/pglite";
+import { protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+
+import { readAnswer } from "./pglite-answer.ts";
 
 const { serialize } = protocol;
 
@@ -34,25 +30,48 @@ const STALE_RESULT = "0A000";
 /** Names are unique in the thread, whatever number of sets share a database. */
 let counter = 0;
 
-export function preparedStatements(db: PGlite, limit = MAX_PREPARED) {
+/**
+ * `onNotification` hears NOTIFY's notifications that arrive with these statements'
+ * answers (PGlite tells its own listeners only of those in answers it reads itself).
+ */
+export function preparedStatements(
+  db: PGlite,
+  {
+    limit = MAX_PREPARED,
+    onNotification = () => undefined,
+  }: { limit?: number; onNotification?: (channel: string, payload: string) => void } = {},
+) {
   const statements = new Map<string, Prepared>();
 
-  /** Sends messages in one trip and returns PostgreSQL's answers (throws its error). */
-  const send = async (...messages: Uint8Array[]) =>
-    (await db.execProtocol(join(messages), { syncToFs: false })).messages;
+  /**
+   * Sends messages in one trip and reads PostgreSQL's answer (pglite-answer.ts); throws
+   * its error. The bytes PGlite hands over are its WebAssembly memory: copied at once.
+   */
+  const send = async (options: QueryOptions, ...messages: Uint8Array[]) => {
+    const parts: Buffer[] = [];
+    await db.execProtocolRawStream(join(messages), {
+      syncToFs: false,
+      onRawData: (bytes) => parts.push(Buffer.from(bytes)),
+    });
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    const answer = readAnswer(bytes, db.parsers, options, onNotification);
+    if (answer.error) throw answer.error;
+    return answer;
+  };
 
   /** Closes a statement no longer kept; one that cannot be closed now just stays. */
   const close = (name: string) =>
-    send(serialize.close({ type: "S", name }), serialize.sync()).catch(() => undefined);
+    send({}, serialize.close({ type: "S", name }), serialize.sync()).catch(() => undefined);
 
   const prepare = async (text: string): Promise<Prepared> => {
     const name = `carlot_${++counter}`;
     const answer = await send(
+      {},
       serialize.parse({ name, text }),
       serialize.describe({ type: "S", name }),
       serialize.sync(),
     );
-    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(answer) };
+    const prepared = { name, paramTypes: answer.paramTypes };
     statements.set(text, prepared);
     if (statements.size > limit) {
       const [oldest, { name: closing }] = statements.entries().next().value!;
@@ -70,12 +89,13 @@ export function preparedStatements(db: PGlite, limit = MAX_PREPARED) {
       return serializer ? serializer(value) : String(value);
     });
     const answer = await send(
+      options,
       serialize.bind({ statement: prepared.name, values }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
       serialize.sync(),
     );
-    return parse.parseResults(answer, db.parsers, options)[0]!;
+    return answer.result;
   };
 
   /**

@@ -55,9 +55,15 @@ async function main(): Promise<void> {
   // Statements are kept prepared (pglite-statements.ts), each execution planned for
   // its own values as an unnamed statement is.
   await db.exec("set plan_cache_mode = force_custom_plan");
-  const statements = preparedStatements(db);
   const transactions = new Map<number, OpenTransaction>();
   const listening = new Map<string, () => Promise<void>>();
+  // PGlite tells its listeners of notifications in the answers it reads itself; those
+  // that come with a prepared statement's answer are passed on here, in the same order.
+  const statements = preparedStatements(db, {
+    onNotification: (channel, payload) => {
+      if (listening.has(channel)) post({ kind: "notify", channel, payload });
+    },
+  });
   let nextTransaction = 1;
 
   // Where a statement runs: the open transaction it names, or the database.

@@ -39,6 +39,41 @@ describe("preparedStatements", () => {
     expect(statements.size).toBe(1);
   });
 
+  test("reads every kind of value as PGlite's query() does (pglite-answer.ts)", async () => {
+    const statements = preparedStatements(db);
+    const text = `select $1::int as id, 'Ünïcödé ✓ 漢字 🚗'::text as words, ''::text as empty,
+      null::text as nothing, true as yes, false as no, 12345678901::bigint as big,
+      9007199254740993::bigint as huge, 2::smallint as small, 1.5::float8 as ratio,
+      10.25::numeric as money, '{"a":[1,"b"],"c":null}'::jsonb as data, '[1,2]'::json as list,
+      array[1,2,3]::int[] as ids, array['a b','c"d',null]::text[] as names,
+      '\\x00ff10'::bytea as raw, '2026-01-02 03:04:05+00'::timestamptz as at,
+      '2026-01-02'::date as day, '1 day'::interval as span, 'x'::char(3) as padded,
+      gen_random_uuid() is not null as has_uuid, 'a'::text as id2, 'b'::text as id2`;
+    // Drizzle's PGlite driver keeps these types as text.
+    const raw = (value: string) => value;
+    const drizzle = { parsers: { 1114: raw, 1184: raw, 1186: raw, 1082: raw } };
+    for (const options of [{}, { rowMode: "array" as const }, drizzle]) {
+      const ours = await statements.query(text, [7], options);
+      const theirs = await db.query(text, [7], options);
+      expect(ours).toEqual(theirs);
+    }
+    const many = "select g as n, repeat('é', g) as s from generate_series(1, $1::int) g";
+    expect(await statements.query(many, [3000], {})).toEqual(await db.query(many, [3000]));
+    const change = "update item set name = name where id = any($1::int[])";
+    expect(await statements.query(change, [[1, 2]], {})).toEqual(await db.query(change, [[1, 2]]));
+  });
+
+  test("hands on the notifications that come with an answer", async () => {
+    const heard: string[] = [];
+    const statements = preparedStatements(db, {
+      onNotification: (channel, payload) => heard.push(`${channel}: ${payload}`),
+    });
+    await db.exec("listen carlot_test");
+    await statements.query("select pg_notify('carlot_test', $1)", ["ünï"], {});
+    expect(heard).toEqual(["carlot_test: ünï"]);
+    await db.exec("unlisten carlot_test");
+  });
+
   test("sends nulls, dates, arrays and JSON as PGlite's serializers would", async () => {
     const statements = preparedStatements(db);
     const text =
@@ -50,7 +85,7 @@ describe("preparedStatements", () => {
   });
 
   test("keeps at most its limit, closing the least recently used", async () => {
-    const statements = preparedStatements(db, 3);
+    const statements = preparedStatements(db, { limit: 3 });
     const before = await preparedInSession();
     const ask = (n: number) => statements.query(`select ${n} as n where $1::int = 1`, [1], {});
     for (const n of [1, 2, 3]) await ask(n);
