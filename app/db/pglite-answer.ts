@@ -55,14 +55,23 @@ const ERROR_FIELDS: Record<string, string> = {
 };
 
 /**
- * Reads the messages in `bytes`. `parsers` are PGlite's (db.parsers), `options` the
- * query's (row mode, parsers of its own).
+ * Reads the messages in `bytes`: `parsers` are PGlite's (db.parsers), `options` the
+ * query's (row mode, parsers of its own); the result is that of the statement after the
+ * first `commandsBefore` commands of the batch.
  */
 export function readAnswer(
   bytes: Buffer,
-  parsers: Record<number, Parser>,
-  options: QueryOptions,
-  onNotification: (channel: string, payload: string) => void,
+  {
+    parsers,
+    options,
+    commandsBefore = 0,
+    onNotification,
+  }: {
+    parsers: Record<number, Parser>;
+    options: QueryOptions;
+    commandsBefore?: number;
+    onNotification: (channel: string, payload: string) => void;
+  },
 ): Answer {
   const asArrays = options.rowMode === "array";
   let fields: { name: string; dataTypeID: number }[] = [];
@@ -70,6 +79,7 @@ export function readAnswer(
   let rows: unknown[] = [];
   let result: Results<unknown> | null = null;
   let affectedRows = 0;
+  let commands = 0;
   let paramTypes: number[] = [];
   let error: Error | null = null;
 
@@ -128,8 +138,8 @@ export function readAnswer(
         const command = words[0]!;
         const count = parseInt(words.at(-1)!, 10);
         if (COUNTING.has(command)) affectedRows += count;
-        // A batch holds one statement: its result is the first (as PGlite's query() takes).
-        if (result === null) {
+        // A batch holds one statement (and SETs around it): PGlite's query() takes its result.
+        if (commands++ === commandsBefore) {
           result = { rows, fields, command, affectedRows } as Results<unknown>;
           if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
         }

@@ -4,6 +4,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { category, listing, listingPhoto, listingPrice, user } from "#app/db/schema.ts";
 import type { SellerSummary } from "#app/models/listing.ts";
 import {
@@ -44,7 +45,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
     .innerJoin(user, eq(user.id, listing.sellerId))
-    .where(eq(listing.id, id))
+    .where(onePlan(eq(listing.id, id)))
     .limit(1);
   if (!row) return null;
   const photos = await db
@@ -54,7 +55,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
       height: listingPhoto.height,
     })
     .from(listingPhoto)
-    .where(eq(listingPhoto.listingId, id))
+    .where(onePlan(eq(listingPhoto.listingId, id)))
     .orderBy(asc(listingPhoto.position));
   const {
     categoryName,
@@ -92,7 +93,7 @@ export async function findPriceHistory(
   const rows = await db
     .select({ price: listingPrice.price, changedAt: listingPrice.changedAt })
     .from(listingPrice)
-    .where(eq(listingPrice.listingId, listingId))
+    .where(onePlan(eq(listingPrice.listingId, listingId)))
     .orderBy(desc(listingPrice.changedAt), desc(listingPrice.id))
     .limit(PRICE_HISTORY_MAX);
   return rows

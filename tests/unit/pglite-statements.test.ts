@@ -5,7 +5,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { preparedStatements } from "#app/db/pglite-statements.ts";
+import { ONE_PLAN, preparedStatements } from "#app/db/pglite-statements.ts";
 
 let db: PGlite;
 
@@ -72,6 +72,42 @@ describe("preparedStatements", () => {
     await statements.query("select pg_notify('carlot_test', $1)", ["ünï"], {});
     expect(heard).toEqual(["carlot_test: ünï"]);
     await db.exec("unlisten carlot_test");
+  });
+
+  test("a statement marked for one plan keeps it; every other is planned for its values", async () => {
+    await db.exec("set plan_cache_mode = force_custom_plan");
+    const statements = preparedStatements(db);
+    const plans = async (text: string) =>
+      (
+        await db.query<{ generic: number; custom: number }>(
+          "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1",
+          [text],
+        )
+      ).rows[0];
+    const mode = async () =>
+      (await db.query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0]!
+        .plan_cache_mode;
+    const keyed = `select name from item where id = $1 ${ONE_PLAN}`;
+    const searched = "select name from item where id = $1";
+    for (const id of [1, 2, 3]) {
+      expect((await statements.query(keyed, [id], {})).rows).toEqual(
+        (await statements.query(searched, [id], {})).rows,
+      );
+    }
+    expect(await plans(keyed)).toEqual({ generic: 3, custom: 0 });
+    expect(await plans(searched)).toEqual({ generic: 0, custom: 3 });
+    expect(await mode()).toBe("force_custom_plan");
+    // A failure leaves the session planning for values too.
+    const failing = `select 1 / $1::int as n ${ONE_PLAN}`;
+    await expect(statements.query(failing, [0], {})).rejects.toMatchObject({ code: "22012" });
+    expect(await mode()).toBe("force_custom_plan");
+    expect((await statements.query(failing, [1], {})).rows).toEqual([{ n: 1 }]);
+    // Inside a transaction it is planned for its values (a SET there lasts as long as it).
+    await db.transaction(async () => {
+      await statements.queryInTransaction(keyed, [1], {});
+    });
+    expect(await plans(keyed)).toEqual({ generic: 3, custom: 1 });
+    expect(await mode()).toBe("force_custom_plan");
   });
 
   test("sends nulls, dates, arrays and JSON as PGlite's serializers would", async () => {

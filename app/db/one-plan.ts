@@ -1,0 +1,14 @@
+// Marks a statement that looks rows up by a key (a car's id, a list of ids, a session's
+// token): its best plan is the same whatever the value, so the embedded database plans it
+// once and keeps the plan (pglite-statements.ts) instead of planning every execution.
+// Only for conditions on a unique key or a key with a handful of rows each: a search, a
+// seller's cars or a date range is planned for its values (a plan for "any seller" is
+// slow for the dealer with 5,000 cars). PostgreSQL servers see a comment and nothing else.
+import { sql, type SQL } from "drizzle-orm";
+
+import { ONE_PLAN } from "./pglite-statements.ts";
+
+/** `condition`, marked as a lookup whose one plan serves every value. */
+export function onePlan(condition: SQL | undefined): SQL {
+  return sql`${condition} ${sql.raw(ONE_PLAN)}`;
+}
