@@ -92,7 +92,8 @@ export async function createApp(options: {
     db: database.db,
     storage,
     mailer,
-    auth: createAuth({ db: database.db, secret, baseURL: publicUrl, mailer, oidc }),
+    // better-auth reads sessions and people by key: planned once on the embedded database.
+    auth: createAuth({ db: database.lookups, secret, baseURL: publicUrl, mailer, oidc }),
     config: {
       secret,
       publicUrl,

@@ -17,6 +17,7 @@ import pg from "pg";
 import { logger } from "#app/services/logger.server.ts";
 
 import { lockDataDir } from "./data-dir-lock.server.ts";
+import { KeyedReads } from "./keyed-reads.ts";
 import { PgliteThread, type PgliteClient } from "./pglite-thread.server.ts";
 import * as schema from "./schema.ts";
 
@@ -24,6 +25,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * The same database, for a library whose every read looks rows up by a key (better-auth:
+   * a session by its token, a person by id or email): on the embedded database its reads
+   * are planned once (one-plan.ts). On PostgreSQL, `db` itself.
+   */
+  lookups: Db;
   kind: "pglite" | "postgres";
   /** Runs pending migrations. */
   migrate(): Promise<void>;
@@ -113,6 +120,9 @@ export function fromPglite(client: PgliteClient, onClose?: () => void): Database
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
+    lookups: drizzlePglite(new KeyedReads(client) as unknown as PGlite, {
+      schema,
+    }) as unknown as Db,
     kind: "pglite",
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
@@ -206,6 +216,7 @@ export function openPostgres(url: string, poolMax = 10): Database {
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    lookups: db,
     kind: "postgres",
     async migrate() {
       await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });

@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { ONE_PLAN } from "./pglite-statements.ts";
 
-/** `condition`, marked as a lookup whose one plan serves every value. */
-export function onePlan(condition: SQL | undefined): SQL {
-  return sql`${condition} ${sql.raw(ONE_PLAN)}`;
+/** `fragment` (a condition, or any part of the statement), marking its statement a lookup. */
+export function onePlan<T = unknown>(fragment: SQL<T> | undefined): SQL<T> {
+  return sql<T>`${fragment} ${sql.raw(ONE_PLAN)}`;
 }

@@ -12,6 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, messagePhoto, order, user } from "#app/db/schema.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import {
   CONVERSATION_MESSAGES,
   MESSAGES_SHOWN,
@@ -77,7 +78,11 @@ export async function participantOf(db: Db | Tx, userId: string, orderId: number
       blockedBy: order.blockedBy,
     })
     .from(order)
-    .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
+    .where(
+      onePlan(
+        and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))),
+      ),
+    );
   const [row] = await (lock ? query.for("update") : query);
   if (!row) return null;
   const side: Side = row.buyerId === userId ? "buyer" : "seller";
@@ -109,7 +114,7 @@ export async function markSeen(db: Db, userId: string, orderId: number): Promise
       sellerUnread: onlyFor(seller, sql`0`, seller.unread),
       sellerUnreadSince: onlyFor(seller, sql`null`, seller.since),
     })
-    .where(and(eq(order.id, orderId), or(behind(buyer), behind(seller))));
+    .where(onePlan(and(eq(order.id, orderId), or(behind(buyer), behind(seller)))));
 }
 
 export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversation>>>;
@@ -163,7 +168,11 @@ export async function getConversation(
         sql`case when ${order.buyerId} = ${userId} then ${order.sellerId} else ${order.buyerId} end`,
       ),
     )
-    .where(and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))));
+    .where(
+      onePlan(
+        and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))),
+      ),
+    );
   if (!row) return null;
   const side: Side = row.buyerId === userId ? "buyer" : "seller";
   const latest = await db
@@ -175,7 +184,11 @@ export async function getConversation(
       createdAt: message.createdAt,
     })
     .from(message)
-    .where(and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)))
+    .where(
+      onePlan(
+        and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)),
+      ),
+    )
     .orderBy(desc(message.id))
     // One more than shown: whether there are earlier ones.
     .limit(MESSAGES_SHOWN + 1);

@@ -3,6 +3,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { order, report, sellerListingCount, userRoleCount, wishlist } from "#app/db/schema.ts";
 import { countOpenRequests } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
@@ -31,7 +32,7 @@ export async function getDashboardSummary(
           advertised: sellerListingCount.advertised,
         })
         .from(sellerListingCount)
-        .where(eq(sellerListingCount.sellerId, viewer.id)),
+        .where(onePlan(eq(sellerListingCount.sellerId, viewer.id))),
       countOpenRequests(db, viewer.id),
     ]);
     const { available, sold, advertised } = cars ?? { available: 0, sold: 0, advertised: 0 };

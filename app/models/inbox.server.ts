@@ -1,10 +1,12 @@
 // A person's conversations as lists and counts (issue 27): the header's unread count, the
 // inbox, the unread counts on My Orders' and My Buyers' rows, and whether unread messages are
 // emailed. Read from the order rows' per-side state (conversation.server.ts keeps it).
-import { and, desc, eq, gt, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql, type SQLWrapper } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { listing, message, order, user } from "#app/db/schema.ts";
+import { onePlan } from "#app/db/one-plan.ts";
+import { anyId } from "#app/db/any-id.ts";
 import { closedWhy } from "#app/models/conversation.server.ts";
 import { CONVERSATIONS_PAGE_SIZE, type Side } from "#app/models/conversation.ts";
 import { readPage } from "#app/models/id.ts";
@@ -15,12 +17,12 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   // (partial indexes). Every signed-in page asks.
   const [row] = await db
     .select({
-      n: sql<number>`(
+      n: onePlan(sql<number>`(
         coalesce((select sum(${order.buyerUnread}) from ${order}
                    where ${order.buyerId} = ${userId} and ${order.buyerUnread} > 0), 0)
       + coalesce((select sum(${order.sellerUnread}) from ${order}
                    where ${order.sellerId} = ${userId} and ${order.sellerUnread} > 0), 0)
-      )::int`,
+      )::int`),
     })
     .from(sql`(select 1) as one`);
   return Number(row?.n ?? 0);
@@ -110,7 +112,7 @@ export async function unreadOf(
     .from(order)
     .where(
       and(
-        inArray(order.id, orderIds),
+        anyId(order.id, orderIds),
         or(
           and(eq(order.buyerId, userId), gt(order.buyerUnread, 0)),
           and(eq(order.sellerId, userId), gt(order.sellerUnread, 0)),
@@ -122,7 +124,10 @@ export async function unreadOf(
 
 /** Whether `userId` is emailed about messages left unread. */
 export async function messageEmailsOf(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: user.messageEmails }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ on: user.messageEmails })
+    .from(user)
+    .where(onePlan(eq(user.id, userId)));
   return row?.on ?? true;
 }
 

@@ -9,6 +9,7 @@ import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
 import type { ContactSellerInput } from "#app/models/order-form.ts";
 import { ORDER_MESSAGES } from "#app/models/order.ts";
@@ -353,7 +354,9 @@ export async function openOrderOf(
     .select({ id: order.id })
     .from(order)
     .where(
-      and(eq(order.buyerId, buyerId), eq(order.listingId, listingId), eq(order.status, "open")),
+      onePlan(
+        and(eq(order.buyerId, buyerId), eq(order.listingId, listingId), eq(order.status, "open")),
+      ),
     )
     .limit(1);
   return row?.id ?? null;

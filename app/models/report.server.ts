@@ -6,6 +6,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, report, reportedListing, user } from "#app/db/schema.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { finishListingRemoval, removeListingsInTx } from "#app/models/listing-manage.server.ts";
 import type { ListingStatus } from "#app/models/listing.ts";
@@ -47,7 +48,7 @@ export async function hasReported(db: Db, reporterId: string, listingId: number)
   const [row] = await db
     .select({ id: report.id })
     .from(report)
-    .where(and(eq(report.reporterId, reporterId), eq(report.listingId, listingId)))
+    .where(onePlan(and(eq(report.reporterId, reporterId), eq(report.listingId, listingId))))
     .limit(1);
   return Boolean(row);
 }

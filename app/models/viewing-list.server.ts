@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { safePlace, viewing } from "#app/db/schema.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import type { Side } from "#app/models/conversation.ts";
 import { VIEWING_MINUTES, type ViewingOutcome, type ViewingStatus } from "#app/models/viewing.ts";
 
@@ -51,7 +52,9 @@ export async function viewingsOf(
   const rows = await db
     .select()
     .from(viewing)
-    .where(and(eq(viewing.orderId, orderId), inArray(viewing.status, ["proposed", "accepted"])))
+    .where(
+      onePlan(and(eq(viewing.orderId, orderId), inArray(viewing.status, ["proposed", "accepted"]))),
+    )
     .orderBy(desc(viewing.startsAt))
     .limit(20);
   return rows

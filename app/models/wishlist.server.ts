@@ -1,11 +1,12 @@
 // The wishlist: cars a signed-in person saved. An entry outlives its car (the
 // car's name is kept) so the list can say the car is gone.
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, user, wishlist } from "#app/db/schema.ts";
+import { anyId } from "#app/db/any-id.ts";
 import type { CarAlertChoice } from "#app/models/alerts.ts";
 import { followedCars } from "#app/models/listing.server.ts";
 import { getSiteSettings } from "#app/models/site.server.ts";
@@ -58,7 +59,7 @@ export async function savedListingIds(
   const rows = await db
     .select({ listingId: wishlist.listingId })
     .from(wishlist)
-    .where(and(eq(wishlist.userId, userId), inArray(wishlist.listingId, listingIds)));
+    .where(and(eq(wishlist.userId, userId), anyId(wishlist.listingId, listingIds)));
   return rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId]));
 }
 

@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openPglite, type Database } from "#app/db/client.server.ts";
+import { ONE_PLAN } from "#app/db/pglite-statements.ts";
 import { PgliteThread } from "#app/db/pglite-thread.server.ts";
 import { category } from "#app/db/schema.ts";
 
@@ -186,6 +187,28 @@ describe("openPglite", () => {
       rows: { n: number }[];
     };
     expect(counted.rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  test("`lookups` reads by key on one plan and writes as `db` does", async () => {
+    const [made] = await database.lookups
+      .insert(category)
+      .values({ slug: "lookups-test", name: "Lookups", imageKey: "x.webp" })
+      .returning({ id: category.id });
+    for (let i = 0; i < 3; i++) {
+      const [row] = await database.lookups
+        .select({ name: category.name })
+        .from(category)
+        .where(eq(category.slug, "lookups-test"));
+      expect(row?.name).toBe("Lookups");
+    }
+    const plans = (await database.db.execute(
+      sql`select statement, generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where statement like 'select "name" from "category"%'`,
+    )) as { rows: { statement: string; generic: number; custom: number }[] };
+    expect(plans.rows).toEqual([
+      expect.objectContaining({ statement: expect.stringContaining(ONE_PLAN), generic: 3 }),
+    ]);
+    await database.lookups.delete(category).where(eq(category.id, made!.id));
   });
 
   test("releasing start-up memory runs on the database's thread and leaves it working", async () => {
