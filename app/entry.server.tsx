@@ -75,7 +75,12 @@ export default async function handleRequest(
   await readLoaderDataFirst(routerContext);
   const html = renderInOnePass(page);
   if (html !== null) {
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    // As bytes: a string body is first checked for lone surrogates, character by
+    // character (undici's USVString conversion: 0.25 ms for a list of cars), then encoded.
+    return new Response(Buffer.from(html), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   }
   return renderStreamed(page, { status: responseStatusCode, headers: responseHeaders, nonce });
 }
