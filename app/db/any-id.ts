@@ -4,16 +4,21 @@
 // cost the embedded database's thread 8.6 ms a page, by one array 3.4 ms (issue 29).
 // Rows looked up by their ids are found the same way whatever the ids: the statement is
 // marked for one plan (one-plan.ts): a category page's 20 rows took 1.3 ms instead of 2.6.
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 
 import { onePlan } from "./one-plan.ts";
 
 /**
- * `column` is one of `ids` (integer ids; an empty list matches nothing). A bigint column
+ * `column` is one of `ids` (integer ids; an empty list matches nothing), or of the list a
+ * statement built once is given for a placeholder (built-once.ts). A bigint column
  * (message ids) takes `"bigint"`: its ids may pass what an int holds.
  */
-export function anyId(column: Column, ids: readonly number[], type: "int" | "bigint" = "int"): SQL {
-  const list = sql.param([...ids]);
+export function anyId(
+  column: Column,
+  ids: readonly number[] | Placeholder,
+  type: "int" | "bigint" = "int",
+): SQL {
+  const list = Array.isArray(ids) ? sql.param([...ids]) : ids;
   return onePlan(
     type === "int" ? sql`${column} = any(${list}::int[])` : sql`${column} = any(${list}::bigint[])`,
   );

@@ -12,6 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
 import { conversationReport, listing, message, messagePhoto, order, user } from "#app/db/schema.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import {
   CONVERSATION_MESSAGES,
@@ -95,16 +96,22 @@ export async function participantOf(db: Db | Tx, userId: string, orderId: number
  * there is nothing new.
  */
 export async function markSeen(db: Db, userId: string, orderId: number): Promise<void> {
-  // One statement, whichever side the reader is (a page view runs it on every load).
+  await seenUpdate(db).execute({ userId, orderId });
+}
+
+// One statement, whichever side the reader is (a page view runs it on every load): built once.
+const seenUpdate = builtOnce((db) => {
+  const reader = sql.placeholder("userId");
+  const orderId = sql.placeholder("orderId");
   const latest = sql<number>`(select max(${message.id}) from ${message} where ${message.orderId} = ${orderId})`;
   const buyer = sideColumns("buyer");
   const seller = sideColumns("seller");
-  const reads = (side: typeof buyer) => sql`${side.person} = ${userId}`;
+  const reads = (side: typeof buyer) => sql`${side.person} = ${reader}`;
   const onlyFor = (side: typeof buyer, value: SQL, column: Column) =>
     sql`case when ${reads(side)} then ${value} else ${column} end`;
   const behind = (side: typeof buyer) =>
     sql`(${reads(side)} and (${side.seen} is distinct from ${latest} or ${side.unread} > 0))`;
-  await db
+  return db
     .update(order)
     .set({
       buyerSeenId: onlyFor(buyer, latest, buyer.seen),
@@ -114,26 +121,18 @@ export async function markSeen(db: Db, userId: string, orderId: number): Promise
       sellerUnread: onlyFor(seller, sql`0`, seller.unread),
       sellerUnreadSince: onlyFor(seller, sql`null`, seller.since),
     })
-    .where(onePlan(and(eq(order.id, orderId), or(behind(buyer), behind(seller)))));
-}
+    .where(onePlan(and(eq(order.id, orderId), or(behind(buyer), behind(seller)))))
+    .prepare("conversation_seen");
+});
 
 export type ConversationView = NonNullable<Awaited<ReturnType<typeof getConversation>>>;
 
 const otherPerson = alias(user, "other");
 
-/**
- * One conversation as `userId` sees it: the car, the other person, the latest messages
- * (oldest first), whether the other side has seen the last of them, and whether it is
- * closed. The buyer's phone number and meeting place are there for the seller only while
- * the request is open (decision 22). Null for anyone but the two.
- */
-export async function getConversation(
-  db: Db,
-  userId: string,
-  orderId: number,
-  before: number | null = null,
-) {
-  const [row] = await db
+/** A conversation's request with its car, the other person and the reader's report (built once). */
+const conversationRow = builtOnce((db) => {
+  const reader = sql.placeholder("userId");
+  return db
     .select({
       id: order.id,
       buyerId: order.buyerId,
@@ -155,7 +154,7 @@ export async function getConversation(
       otherName: otherPerson.name,
       otherImage: otherPerson.image,
       reported:
-        sql`exists (select 1 from ${conversationReport} where ${conversationReport.orderId} = ${order.id} and ${conversationReport.reporterId} = ${userId})`.mapWith(
+        sql`exists (select 1 from ${conversationReport} where ${conversationReport.orderId} = ${order.id} and ${conversationReport.reporterId} = ${reader})`.mapWith(
           Boolean,
         ),
     })
@@ -165,17 +164,23 @@ export async function getConversation(
       otherPerson,
       eq(
         otherPerson.id,
-        sql`case when ${order.buyerId} = ${userId} then ${order.sellerId} else ${order.buyerId} end`,
+        sql`case when ${order.buyerId} = ${reader} then ${order.sellerId} else ${order.buyerId} end`,
       ),
     )
     .where(
       onePlan(
-        and(eq(order.id, orderId), or(eq(order.buyerId, userId), eq(order.sellerId, userId))),
+        and(
+          eq(order.id, sql.placeholder("orderId")),
+          or(eq(order.buyerId, reader), eq(order.sellerId, reader)),
+        ),
       ),
-    );
-  if (!row) return null;
-  const side: Side = row.buyerId === userId ? "buyer" : "seller";
-  const latest = await db
+    )
+    .prepare("conversation_row");
+});
+
+/** A conversation's latest messages, newest first, and those before one (built once). */
+const messagesQuery = (db: Db, before: boolean) =>
+  db
     .select({
       id: message.id,
       senderId: message.senderId,
@@ -186,12 +191,37 @@ export async function getConversation(
     .from(message)
     .where(
       onePlan(
-        and(eq(message.orderId, orderId), before === null ? undefined : lt(message.id, before)),
+        and(
+          eq(message.orderId, sql.placeholder("orderId")),
+          before ? lt(message.id, sql.placeholder("before")) : undefined,
+        ),
       ),
     )
     .orderBy(desc(message.id))
     // One more than shown: whether there are earlier ones.
     .limit(MESSAGES_SHOWN + 1);
+const latestMessages = builtOnce((db) => messagesQuery(db, false).prepare("conversation_latest"));
+const messagesBefore = builtOnce((db) => messagesQuery(db, true).prepare("conversation_before"));
+
+/**
+ * One conversation as `userId` sees it: the car, the other person, the latest messages
+ * (oldest first), whether the other side has seen the last of them, and whether it is
+ * closed. The buyer's phone number and meeting place are there for the seller only while
+ * the request is open (decision 22). Null for anyone but the two.
+ */
+export async function getConversation(
+  db: Db,
+  userId: string,
+  orderId: number,
+  before: number | null = null,
+) {
+  const [row] = await conversationRow(db).execute({ userId, orderId });
+  if (!row) return null;
+  const side: Side = row.buyerId === userId ? "buyer" : "seller";
+  const latest =
+    before === null
+      ? await latestMessages(db).execute({ orderId })
+      : await messagesBefore(db).execute({ orderId, before });
   const earlier = latest.length > MESSAGES_SHOWN;
   const shown = latest.slice(0, MESSAGES_SHOWN).reverse();
   const photos = await photosOfMessages(

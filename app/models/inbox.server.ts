@@ -7,15 +7,22 @@ import type { Db } from "#app/db/client.server.ts";
 import { listing, message, order, user } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import { anyId } from "#app/db/any-id.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import { closedWhy } from "#app/models/conversation.server.ts";
 import { CONVERSATIONS_PAGE_SIZE, type Side } from "#app/models/conversation.ts";
 import { readPage } from "#app/models/id.ts";
 
 /** How many messages wait unread for `userId`, over all their conversations. */
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  // One round trip; each sum reads only the person's conversations with something unread
-  // (partial indexes). Every signed-in page asks.
-  const [row] = await db
+  const [row] = await unreadSum(db).execute({ userId });
+  return Number(row?.n ?? 0);
+}
+
+// One round trip; each sum reads only the person's conversations with something unread
+// (partial indexes). Every signed-in page asks: written once (built-once.ts).
+const unreadSum = builtOnce((db) => {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
       n: onePlan(sql<number>`(
         coalesce((select sum(${order.buyerUnread}) from ${order}
@@ -24,9 +31,9 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
                    where ${order.sellerId} = ${userId} and ${order.sellerUnread} > 0), 0)
       )::int`),
     })
-    .from(sql`(select 1) as one`);
-  return Number(row?.n ?? 0);
-}
+    .from(sql`(select 1) as one`)
+    .prepare("unread_count");
+});
 
 /** A request's conversation is in the inbox: cancelled ones are left out (partial indexes). */
 const inInbox = sql`${order.status} in ('open', 'closed')`;

@@ -1,9 +1,10 @@
 // One car as its public page shows it: the listing with its typed facts, prices,
 // dates, category and seller (with the Verified note), and all its photos in order;
 // and one seller's summary as the tables show it.
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import { category, listing, listingPhoto, listingPrice, user } from "#app/db/schema.ts";
 import type { SellerSummary } from "#app/models/listing.ts";
@@ -28,9 +29,9 @@ export type ListingDetail = Omit<
   "sellerId"
 >;
 
-/** Everything the public detail page shows, or null when there is no such listing. */
-export async function getListingDetail(db: Db, storage: Storage, id: number) {
-  const [row] = await db
+/** A car with its category and seller, and its photos (written once: built-once.ts). */
+const detailRow = builtOnce((db) =>
+  db
     .select({
       ...writtenColumns(),
       status: listing.status,
@@ -45,18 +46,28 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
     .innerJoin(user, eq(user.id, listing.sellerId))
-    .where(onePlan(eq(listing.id, id)))
-    .limit(1);
-  if (!row) return null;
-  const photos = await db
+    .where(onePlan(eq(listing.id, sql.placeholder("id"))))
+    .limit(1)
+    .prepare("listing_detail"),
+);
+const detailPhotos = builtOnce((db) =>
+  db
     .select({
       ...photoFileColumns(),
       width: listingPhoto.width,
       height: listingPhoto.height,
     })
     .from(listingPhoto)
-    .where(onePlan(eq(listingPhoto.listingId, id)))
-    .orderBy(asc(listingPhoto.position));
+    .where(onePlan(eq(listingPhoto.listingId, sql.placeholder("id"))))
+    .orderBy(asc(listingPhoto.position))
+    .prepare("listing_detail_photos"),
+);
+
+/** Everything the public detail page shows, or null when there is no such listing. */
+export async function getListingDetail(db: Db, storage: Storage, id: number) {
+  const [row] = await detailRow(db).execute({ id });
+  if (!row) return null;
+  const photos = await detailPhotos(db).execute({ id });
   const {
     categoryName,
     categorySlug,
@@ -90,15 +101,20 @@ export async function findPriceHistory(
   db: Db,
   listingId: number,
 ): Promise<{ price: number; changedAt: string }[]> {
-  const rows = await db
-    .select({ price: listingPrice.price, changedAt: listingPrice.changedAt })
-    .from(listingPrice)
-    .where(onePlan(eq(listingPrice.listingId, listingId)))
-    .orderBy(desc(listingPrice.changedAt), desc(listingPrice.id))
-    .limit(PRICE_HISTORY_MAX);
+  const rows = await priceRows(db).execute({ listingId });
   return rows
     .reverse()
     .map((row) => ({ price: row.price, changedAt: row.changedAt.toISOString() }));
 }
 
 const PRICE_HISTORY_MAX = 50;
+
+const priceRows = builtOnce((db) =>
+  db
+    .select({ price: listingPrice.price, changedAt: listingPrice.changedAt })
+    .from(listingPrice)
+    .where(onePlan(eq(listingPrice.listingId, sql.placeholder("listingId"))))
+    .orderBy(desc(listingPrice.changedAt), desc(listingPrice.id))
+    .limit(PRICE_HISTORY_MAX)
+    .prepare("listing_price_history"),
+);

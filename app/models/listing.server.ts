@@ -6,6 +6,7 @@
 import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import { anyId } from "#app/db/any-id.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
@@ -136,9 +137,16 @@ export async function findListingRowsByIds(
   ids: number[],
 ): Promise<Map<number, ListingRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectListingRows(db, {}).where(anyId(listing.id, ids));
+  const rows = await rowsByIds(db).execute({ ids });
   return new Map(rows.map((raw) => [raw.id, toRow(storage, raw)]));
 }
+
+/** Cars' table rows by id, written once (built-once.ts). */
+const rowsByIds = builtOnce((db) =>
+  selectListingRows(db, {})
+    .where(anyId(listing.id, sql.placeholder("ids")))
+    .prepare("listing_rows_by_ids"),
+);
 
 /**
  * Entries that follow a car (contact requests, wishlist entries) with each car as
