@@ -93,9 +93,9 @@ const { values } = parseArgs({
     against: { type: "string" },
     // The embedded data for the --against build, when it cannot run on this one's.
     "against-data-dir": { type: "string" },
-    // Requests per page in --render-cost, and how many times each build is measured in turn.
+    // Requests per page in --render-cost, and in how many turns the builds share them.
     requests: { type: "string", default: "200" },
-    rounds: { type: "string", default: "1" },
+    rounds: { type: "string", default: "10" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -332,7 +332,7 @@ async function renderCost(
     rounds,
   });
   console.log(
-    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${rounds > 1 ? `; the median of ${rounds} rounds, the builds measured in turn` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,
+    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${apps.length > 1 ? `; the builds run side by side, each page asked of them in turn, ${rounds} turns of ${Math.max(1, Math.round(requests / rounds))} requests` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,
   );
   console.table(rows);
   console.log(memory);

@@ -9,6 +9,7 @@
 // With `--against DIR`, the build in DIR is measured the same way on the same data,
 // one after the other, and each figure is shown beside its ratio to it.
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 
 import {
@@ -93,111 +94,136 @@ async function dictionaryHeaders(baseURL: string): Promise<Record<string, string
   return null;
 }
 
+type MeasureOptions = {
+  dataDir: string;
+  env: Record<string, string>;
+  ports?: PortRange;
+  detailId: number;
+  accounts: SignedInAccounts | null;
+  requests: number;
+  connections: number;
+  rounds: number;
+};
+
+type Asked = { key: string; url: string; headers: Record<string, string> };
+
+/** One build's server, its pages as its own accounts ask them, and what they cost so far. */
+type Running = {
+  server: Awaited<ReturnType<typeof startProductionServer>>;
+  agent: http.Agent;
+  asked: Asked[];
+  bytes: Map<string, number>;
+  dictionaryBytes: Map<string, number>;
+  spent: Map<string, { cpuMs: number; threads: ThreadCpu | null; requests: number }>;
+  /** A copy of the data made for this build (removed at the end). */
+  copy: string | null;
+};
+
 /**
- * One build: started on `dataDir` with the page cache off; every page warmed (WARM_UPS
- * requests each), then each asked `requests` times over `connections` kept-alive
- * connections; the server's CPU time over those requests, divided by their number.
+ * One build: started on its data with the page cache off, signed in as the bench's
+ * accounts, and every page warmed (WARM_UPS requests each) and its bytes read. When
+ * several builds run at once each needs data of its own (PGlite's directory lock): a
+ * build without `dataDir` gets a copy of the bench's.
  */
-async function measureApp(
-  app: App,
-  options: {
-    dataDir: string;
-    env: Record<string, string>;
-    ports?: PortRange;
-    detailId: number;
-    accounts: SignedInAccounts | null;
-    requests: number;
-    connections: number;
-    /** Read the memory after the pages and again after IDLE_MS idle (the last round only). */
-    memory: boolean;
-  },
-): Promise<AppCost> {
+async function startApp(app: App, options: MeasureOptions, copyData: boolean): Promise<Running> {
+  const copy = !app.dataDir && copyData ? `${options.dataDir}-${app.label}-copy` : null;
+  if (copy) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(options.dataDir, copy, { recursive: true });
+  }
   const server = await startProductionServer({
     appDir: app.appDir,
-    dataDir: app.dataDir ?? options.dataDir,
+    dataDir: copy ?? app.dataDir ?? options.dataDir,
     env: { ...options.env, PAGE_CACHE_MB: "0" },
     ports: options.ports,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const pages = new Map<string, PageCost>();
-  try {
-    const asked: { key: string; url: string; headers: Record<string, string> }[] = visitorPages(
-      options.detailId,
-    ).map(({ page, url }) => ({
-      key: `visitor: ${page}`,
-      url,
-      headers: { "accept-encoding": "br" },
-    }));
-    if (options.accounts) {
-      const cookies: Record<string, string> = {};
-      for (const [role, email] of Object.entries(options.accounts)) {
-        cookies[role] = await signIn(server.baseURL, email);
-      }
-      const inbox = await get(agent, `${server.baseURL}/dashboard/conversations`, {
-        cookie: cookies.buyer!,
-      });
-      if (inbox.status !== 200) throw new Error("The bench buyer's Messages did not answer 200.");
-      const conversation = await longConversation(server.baseURL, cookies.buyer!);
-      for (const { role, page, url } of signedInPages(options.detailId, conversation)) {
-        asked.push({
-          key: `${role}: ${page}`,
-          url,
-          headers: { cookie: cookies[role]!, "accept-encoding": "br" },
-        });
-      }
+  const asked: Asked[] = visitorPages(options.detailId).map(({ page, url }) => ({
+    key: `visitor: ${page}`,
+    url,
+    headers: { "accept-encoding": "br" },
+  }));
+  if (options.accounts) {
+    const cookies: Record<string, string> = {};
+    for (const [role, email] of Object.entries(options.accounts)) {
+      cookies[role] = await signIn(server.baseURL, email);
     }
-    // Every page is warmed before any is measured: V8 compiles the code they share while
-    // the first pages run, and that was charged to whichever page came first (the home
-    // page's V8 helper time was 3.9 ms a request against 1.2–2.3 for the others).
-    const bytesOf = new Map<string, number>();
-    const dictionaryBytesOf = new Map<string, number>();
-    const dictionary = await dictionaryHeaders(server.baseURL);
-    for (const { key, url, headers } of asked) {
-      for (let i = 0; i < WARM_UPS; i++) {
-        const answer = await get(agent, `${server.baseURL}${url}`, headers);
-        if (answer.status !== 200)
-          throw new Error(`${app.label}: ${url} answered ${answer.status}`);
-        bytesOf.set(key, answer.bytes);
-      }
-      if (dictionary) {
-        const answer = await get(agent, `${server.baseURL}${url}`, { ...headers, ...dictionary });
-        dictionaryBytesOf.set(key, answer.bytes);
-      }
-    }
-    for (const { key, url, headers } of asked) {
-      const bytes = bytesOf.get(key)!;
-      const before = cpuMs(server.pid);
-      const threadsBefore = threadCpuMs(server.pid);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: options.connections }, async () => {
-          while (next < options.requests) {
-            next++;
-            await get(agent, `${server.baseURL}${url}`, headers);
-          }
-        }),
-      );
-      const after = cpuMs(server.pid);
-      const threadsAfter = threadCpuMs(server.pid);
-      if (before === null || after === null)
-        throw new Error("The server's CPU time is unreadable.");
-      pages.set(key, {
-        cpuMs: (after - before) / options.requests,
-        bytes,
-        dictionaryBytes: dictionaryBytesOf.get(key) ?? null,
-        threads: perRequest(threadsBefore, threadsAfter, options.requests),
+    const inbox = await get(agent, `${server.baseURL}/dashboard/conversations`, {
+      cookie: cookies.buyer!,
+    });
+    if (inbox.status !== 200) throw new Error("The bench buyer's Messages did not answer 200.");
+    const conversation = await longConversation(server.baseURL, cookies.buyer!);
+    for (const { role, page, url } of signedInPages(options.detailId, conversation)) {
+      asked.push({
+        key: `${role}: ${page}`,
+        url,
+        headers: { cookie: cookies[role]!, "accept-encoding": "br" },
       });
     }
-    // Right after the load, the JavaScript heaps hold the pages' garbage; V8 gives most of
-    // it back once the process is idle. Both figures are what an operator plans for.
-    if (!options.memory) return { pages, rss: null, rssIdle: null };
-    const rss = rssBytes(server.pid);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    return { pages, rss, rssIdle: rssBytes(server.pid) };
-  } finally {
-    agent.destroy();
-    await server.stop();
   }
+  // Every page is warmed before any is measured: V8 compiles the code they share while
+  // the first pages run, and that was charged to whichever page came first (the home
+  // page's V8 helper time was 3.9 ms a request against 1.2–2.3 for the others).
+  const bytes = new Map<string, number>();
+  const dictionaryBytes = new Map<string, number>();
+  const dictionary = await dictionaryHeaders(server.baseURL);
+  for (const { key, url, headers } of asked) {
+    for (let i = 0; i < WARM_UPS; i++) {
+      const answer = await get(agent, `${server.baseURL}${url}`, headers);
+      if (answer.status !== 200) throw new Error(`${app.label}: ${url} answered ${answer.status}`);
+      bytes.set(key, answer.bytes);
+    }
+    if (dictionary) {
+      const answer = await get(agent, `${server.baseURL}${url}`, { ...headers, ...dictionary });
+      dictionaryBytes.set(key, answer.bytes);
+    }
+  }
+  return { server, agent, asked, bytes, dictionaryBytes, spent: new Map(), copy };
+}
+
+/** Asks one page `requests` times over the kept-alive connections, adding up its CPU time. */
+async function askPage(running: Running, page: Asked, requests: number, connections: number) {
+  const { server, agent } = running;
+  const before = cpuMs(server.pid);
+  const threadsBefore = threadCpuMs(server.pid);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < requests) {
+        next++;
+        await get(agent, `${server.baseURL}${page.url}`, page.headers);
+      }
+    }),
+  );
+  const after = cpuMs(server.pid);
+  const threadsAfter = threadCpuMs(server.pid);
+  if (before === null || after === null) throw new Error("The server's CPU time is unreadable.");
+  const spent = running.spent.get(page.key);
+  // The threads' CPU time over this turn (null once any turn could not read it).
+  const turn = perRequest(threadsBefore, threadsAfter, 1);
+  const threads = spent?.threads === null || !turn ? null : turn;
+  running.spent.set(page.key, {
+    cpuMs: (spent?.cpuMs ?? 0) + (after - before),
+    threads: threads && eachThreadPart((part) => (spent?.threads?.[part] ?? 0) + threads[part]),
+    requests: (spent?.requests ?? 0) + requests,
+  });
+}
+
+/** A build's cost per page and its memory: after the pages, and after IDLE_MS idle. */
+function costOf(running: Running, memory: { rss: number | null; rssIdle: number | null }) {
+  const pages = new Map<string, PageCost>();
+  for (const { key } of running.asked) {
+    const spent = running.spent.get(key)!;
+    pages.set(key, {
+      cpuMs: spent.cpuMs / spent.requests,
+      bytes: running.bytes.get(key)!,
+      dictionaryBytes: running.dictionaryBytes.get(key) ?? null,
+      threads: spent.threads
+        ? eachThreadPart((part) => spent.threads![part] / spent.requests)
+        : null,
+    });
+  }
+  return { pages, ...memory };
 }
 
 /** Each thread group's CPU time between two readings, per request. */
@@ -224,50 +250,42 @@ async function longConversation(baseURL: string, cookie: string): Promise<string
   return path;
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Several rounds of one build as one: each page's median CPU, per thread too; the last memory. */
-function medianCost(rounds: AppCost[]): AppCost {
-  const last = rounds.at(-1)!;
-  const pages = new Map<string, PageCost>();
-  for (const [key, page] of last.pages) {
-    const all = rounds.map((round) => round.pages.get(key)!);
-    const threads = all.map((one) => one.threads);
-    pages.set(key, {
-      cpuMs: median(all.map((one) => one.cpuMs)),
-      bytes: page.bytes,
-      dictionaryBytes: page.dictionaryBytes,
-      threads: threads.includes(null)
-        ? null
-        : eachThreadPart((part) => median(threads.map((one) => one![part]))),
-    });
-  }
-  return { pages, rss: last.rss, rssIdle: last.rssIdle };
-}
-
 /**
- * Every build in `apps`, one after the other on the same data, `rounds` times in turn (A B
- * A B …: the machine drifts by a fifth over minutes, and a build measured only first or
- * only last would carry that drift), and a table per page: the median CPU milliseconds
- * per request and the page's brotli bytes for each, and the first build's figures as a
- * share of each other's.
+ * Every build in `apps`, running side by side, each page asked of them in turn: `rounds`
+ * turns of `requests / rounds` requests each, the first build first in odd turns and last
+ * in even ones. The VM drifts by a fifth over minutes; builds measured one after the other
+ * carried that drift into their ratio, builds taking turns every few hundred milliseconds
+ * share it. Then a table per page: the CPU milliseconds per request and the page's brotli
+ * bytes for each build, and the first build's CPU as a share of each other's.
  */
-export async function measureRenderCost(
-  apps: App[],
-  options: Omit<Parameters<typeof measureApp>[1], "memory"> & { rounds: number },
-) {
-  const runs: AppCost[][] = apps.map(() => []);
-  for (let round = 1; round <= options.rounds; round++) {
-    for (const [k, app] of apps.entries()) {
-      runs[k]!.push(await measureApp(app, { ...options, memory: round === options.rounds }));
+export async function measureRenderCost(apps: App[], options: MeasureOptions) {
+  const running: Running[] = [];
+  let costs: AppCost[];
+  try {
+    for (const app of apps) running.push(await startApp(app, options, apps.length > 1));
+    const perTurn = Math.max(1, Math.round(options.requests / options.rounds));
+    for (let round = 0; round < options.rounds; round++) {
+      for (const index of running[0]!.asked.keys()) {
+        const order = round % 2 === 0 ? running : [...running].reverse();
+        for (const one of order) {
+          await askPage(one, one.asked[index]!, perTurn, options.connections);
+        }
+      }
+    }
+    // Right after the load, the JavaScript heaps hold the pages' garbage; V8 gives most of
+    // it back once the process is idle. Both figures are what an operator plans for.
+    const rss = running.map((one) => rssBytes(one.server.pid));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    costs = running.map((one, k) =>
+      costOf(one, { rss: rss[k] ?? null, rssIdle: rssBytes(one.server.pid) }),
+    );
+  } finally {
+    for (const one of running) {
+      one.agent.destroy();
+      await one.server.stop();
+      if (one.copy) fs.rmSync(one.copy, { recursive: true, force: true });
     }
   }
-  const costs = runs.map(medianCost);
   const [first, ...others] = costs;
   const rows = [...first!.pages.keys()].map((key) => {
     const row: Record<string, string | number> = { page: key };
