@@ -4,13 +4,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Pages and components link with AppLink. Both blocks below that restrict imports for
-// components name it: for a file two blocks match, the later rule replaces the earlier.
+// Pages and components link with AppLink and AppNavLink. Both blocks below that restrict
+// imports for components name it: for a file two blocks match, the later rule replaces the
+// earlier.
 const linkThroughAppLink = {
   name: "react-router",
-  importNames: ["Link"],
+  importNames: ["Link", "NavLink"],
   message:
-    "Use AppLink (#app/components/ui/app-link.tsx): the same <Link> in the browser, a plain <a> on the server.",
+    "Use AppLink or AppNavLink (#app/components/ui/app-link.tsx): React Router's in the browser, a plain <a> on the server.",
 };
 
 export default tseslint.config(

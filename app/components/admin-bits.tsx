@@ -1,12 +1,12 @@
 // Pieces the admin pages share: the links between them, and dates that read the
 // same on the server and in the browser.
 import { useSite } from "#app/components/use-site.ts";
+import { AppNavLink } from "#app/components/ui/app-link.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
 import { msg } from "#app/i18n/translator.ts";
 import { useTranslator } from "#app/i18n/i18n-provider.tsx";
 import type { PageLanguage } from "#app/i18n/languages.ts";
 import { dateLocaleOf } from "#app/models/dates.ts";
-import { NavLink } from "react-router";
 
 const ADMIN_LINKS = [
   { to: "/dashboard/alluser", label: msg("All Users") },
@@ -27,7 +27,7 @@ export function AdminNav() {
       <ul className="flex flex-wrap gap-2">
         {ADMIN_LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink
+            <AppNavLink
               to={link.to}
               end
               className={({ isActive }) =>
@@ -39,7 +39,7 @@ export function AdminNav() {
               }
             >
               {t(link.label)}
-            </NavLink>
+            </AppNavLink>
           </li>
         ))}
       </ul>

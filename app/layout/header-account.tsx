@@ -1,6 +1,7 @@
 // The signed-in part of the site header: the Dashboard menu, the avatar and Log Out.
 import { useEffect, useRef } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { AppNavLink } from "#app/components/ui/app-link.tsx";
+import { Form, useLocation } from "react-router";
 
 import { ChevronIcon } from "#app/components/icons.tsx";
 import { useT } from "#app/i18n/i18n-provider.tsx";
@@ -53,7 +54,7 @@ function DashboardMenu({ user }: { user: SessionUser }) {
       >
         {entries.map((entry) => (
           <li key={entry.to + entry.label}>
-            <NavLink
+            <AppNavLink
               to={entry.to}
               end
               className={({ isActive }) =>
@@ -61,7 +62,7 @@ function DashboardMenu({ user }: { user: SessionUser }) {
               }
             >
               {t(entry.label)}
-            </NavLink>
+            </AppNavLink>
           </li>
         ))}
       </ul>
@@ -86,7 +87,7 @@ function MessagesLink({ unread }: { unread: number }) {
       ? t("{count, plural, one {Messages, # unread} other {Messages, # unread}}", { count: unread })
       : t("Messages");
   return (
-    <NavLink
+    <AppNavLink
       to="/dashboard/conversations"
       aria-label={label}
       title={label}
@@ -114,7 +115,7 @@ function MessagesLink({ unread }: { unread: number }) {
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
-    </NavLink>
+    </AppNavLink>
   );
 }
 

@@ -1,6 +1,4 @@
-import { NavLink } from "react-router";
-
-import { AppLink } from "#app/components/ui/app-link.tsx";
+import { AppLink, AppNavLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { useSite } from "#app/components/use-site.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
@@ -48,9 +46,9 @@ export function SiteHeader({ user, unread = 0 }: { user: SessionUser | null; unr
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navClass} prefetch="intent">
+                <AppNavLink to={item.to} end={item.end} className={navClass} prefetch="intent">
                   {t(item.label)}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>

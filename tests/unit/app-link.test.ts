@@ -2,10 +2,10 @@
 // browser hydrates it as the <Link> it renders there without a mismatch.
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, Link, RouterProvider } from "react-router";
+import { createMemoryRouter, Link, NavLink, RouterProvider } from "react-router";
 import { describe, expect, test } from "vitest";
 
-import { ServerLink } from "#app/components/ui/app-link.tsx";
+import { ServerLink, ServerNavLink } from "#app/components/ui/app-link.tsx";
 
 /** Renders `element` on the server inside a router at `/dashboard/myProducts?page=3`. */
 function html(element: ReactElement): string {
@@ -51,4 +51,55 @@ describe("ServerLink", () => {
       expect(html(createElement(ServerLink, { to }, "x"))).toBe(fromRouter);
     },
   );
+});
+
+/** Renders `element` on the server inside a router at `at`. */
+function htmlAt(at: string, element: ReactElement): string {
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [at] });
+  return renderToString(createElement(RouterProvider, { router }));
+}
+
+const byState = ({ isActive, isPending }: { isActive: boolean; isPending: boolean }) =>
+  `link ${isActive ? "on" : "off"} ${isPending ? "pending" : "idle"}`;
+
+const navCases: { at: string; to: string; props: Record<string, unknown> }[] = [
+  { at: "/products/sedan", to: "/products/sedan", props: {} },
+  { at: "/products/sedan", to: "/products", props: {} },
+  { at: "/products/sedan", to: "/products", props: { end: true } },
+  { at: "/products/sedanx", to: "/products/sedan", props: {} },
+  { at: "/Products/Sedan", to: "/products/sedan", props: {} },
+  { at: "/Products/Sedan", to: "/products/sedan", props: { caseSensitive: true } },
+  { at: "/", to: "/", props: { end: true, className: byState } },
+  { at: "/blogs", to: "/", props: { className: byState } },
+  { at: "/dashboard/myProducts", to: "/dashboard/", props: { className: "nav" } },
+  { at: "/products/sedan", to: "/products/sedan?make=Audi#top", props: { className: "nav" } },
+  {
+    at: "/dashboard/conversations",
+    to: "/dashboard/conversations",
+    props: { "aria-current": "location", title: "Messages", style: { color: "red" } },
+  },
+  {
+    at: "/dashboard",
+    to: "/dashboard",
+    props: {
+      prefetch: "intent",
+      translate: "no",
+      style: ({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 }),
+    },
+  },
+];
+
+describe("ServerNavLink", () => {
+  test.each(navCases)("writes what <NavLink> writes: $to at $at", ({ at, to, props }) => {
+    const fromRouter = htmlAt(at, createElement(NavLink, { to, ...props }, "Cars"));
+    expect(htmlAt(at, createElement(ServerNavLink, { to, ...props }, "Cars"))).toBe(fromRouter);
+  });
+
+  test("children may be a function of the link's state", () => {
+    const children = ({ isActive }: { isActive: boolean }) => (isActive ? "Here" : "There");
+    for (const at of ["/blogs", "/safety"]) {
+      const fromRouter = htmlAt(at, createElement(NavLink, { to: "/blogs", children }));
+      expect(htmlAt(at, createElement(ServerNavLink, { to: "/blogs", children }))).toBe(fromRouter);
+    }
+  });
 });

@@ -1,10 +1,10 @@
 // /products/{category} and /products/allProducts: keyword search, filters, sorts
 // and numbered pages over the public cars, all in the URL (decision 010).
-import { data, NavLink, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 
 import { CompareBar } from "#app/components/compare-tray/compare-tray.tsx";
 import { ListingTable } from "#app/components/listing-tables.tsx";
-import { AppLink } from "#app/components/ui/app-link.tsx";
+import { AppLink, AppNavLink } from "#app/components/ui/app-link.tsx";
 import { SearchFilterPanel } from "./search-filters.tsx";
 import { SearchBar } from "./search-bar.tsx";
 import { useSearchForm } from "./use-search-form.ts";
@@ -198,7 +198,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:gap-1 lg:overflow-visible">
           {categories.map((item) => (
             <li key={item.id} className="shrink-0">
-              <NavLink
+              <AppNavLink
                 to={item.href}
                 prefetch="intent"
                 // Categories are named by the admins ("All cars" is ours, translated).
@@ -212,7 +212,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
                 }
               >
                 {item.name}
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>
