@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 import { auditLog, listing, message, order, rateLimit, user } from "#app/db/schema.ts";
-import { markSeen, sendMessage } from "#app/models/conversation.server.ts";
+import { markSeen } from "#app/models/conversation-read.server.ts";
+import { sendMessage } from "#app/models/conversation.server.ts";
 import { countUnread } from "#app/models/inbox.server.ts";
 import { CONVERSATION_MESSAGES, MESSAGE_MAX_CHARS, textParts } from "#app/models/conversation.ts";
 import { mailUnreadMessages } from "#app/models/message-mail.server.ts";

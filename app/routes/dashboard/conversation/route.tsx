@@ -10,7 +10,7 @@ import { data, type ShouldRevalidateFunction } from "react-router";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
-import { getConversation, markSeen } from "#app/models/conversation.server.ts";
+import { getConversation, markSeen } from "#app/models/conversation-read.server.ts";
 import { timeZoneFromCookie } from "#app/models/time-zone.ts";
 import { listSafePlaces, viewingsOf } from "#app/models/viewing-list.server.ts";
 import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
