@@ -1,7 +1,7 @@
 // The form that writes the next message: its words (Ctrl+Enter sends) and up to four photos,
 // shown as small previews that can be taken out again before sending. Without JavaScript it is
 // a plain multipart form; with it, a fetcher that keeps the page where it is.
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
@@ -38,7 +38,7 @@ export function Composer({
   const t = useT();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; error?: string }>();
   const answer = fetcher.data;
-  const { form, fields } = useSchemaForm(
+  const { form, fields, props } = useSchemaForm(
     "message",
     messageFormSchema,
     answer?.result ?? lastResult,
@@ -90,7 +90,7 @@ export function Composer({
         {t("Your message")}
       </label>
       <textarea
-        {...getTextareaProps(fields.body)}
+        {...props.textarea("body")}
         ref={takeFocus}
         rows={3}
         maxLength={MESSAGE_MAX_CHARS}

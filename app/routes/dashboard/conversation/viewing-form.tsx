@@ -1,12 +1,7 @@
 // "Propose times to see the car": up to three rows of a day and time, a safe place from the
 // admins' list or another address. A <details> opens it, so it works without JavaScript; the
 // errors sit next to their fields, and what was typed comes back with them.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 
@@ -39,7 +34,11 @@ export function ProposeViewingForm({
   answering: boolean;
 }) {
   const t = useT();
-  const { form, fields } = useSchemaForm("propose-viewing", proposeViewingSchema, lastResult);
+  const { form, fields, props } = useSchemaForm(
+    "propose-viewing",
+    proposeViewingSchema,
+    lastResult,
+  );
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "propose";
   // Kept while this proposal is being made, so sending it twice stores it once.
@@ -92,11 +91,14 @@ export function ProposeViewingForm({
                     : t("Third time (optional)")}
               </legend>
               <Field label={t("Day and time")} errors={at.errors} errorId={at.errorId}>
-                <input {...getInputProps(at, { type: "datetime-local" })} className={inputClass} />
+                <input
+                  {...props.input(`at${n}`, { type: "datetime-local" })}
+                  className={inputClass}
+                />
               </Field>
               <Field label={t("Place")} errors={place.errors} errorId={place.errorId}>
                 <select
-                  {...getSelectProps(place)}
+                  {...props.select(`place${n}`)}
                   defaultValue={place.initialValue ?? (places.length > 0 ? "" : OTHER_ADDRESS)}
                   className={selectClass}
                 >
@@ -121,7 +123,7 @@ export function ProposeViewingForm({
                 errorId={address.errorId}
               >
                 <input
-                  {...getInputProps(address, { type: "text" })}
+                  {...props.input(`address${n}`, { type: "text" })}
                   maxLength={VIEWING_ADDRESS_MAX}
                   translate="no"
                   className={inputClass}
