@@ -1,7 +1,3 @@
-import { Writable } from "node:stream";
-
-import type { ReactNode } from "react";
-import { renderToPipeableStream } from "react-dom/server";
 import type {
   ActionFunctionArgs,
   EntryContext,
@@ -12,7 +8,11 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { LowPriorityModules } from "#app/framework/module-preloads.server.tsx";
-import { readLoaderDataFirst, renderInOnePass } from "#app/framework/one-pass-render.server.tsx";
+import {
+  readLoaderDataFirst,
+  renderInOnePass,
+  renderStreamed,
+} from "#app/framework/one-pass-render.server.tsx";
 import { nonceContext } from "#app/services/app-context.server.ts";
 import { logger } from "#app/services/logger.server.ts";
 
@@ -82,58 +82,15 @@ export default async function handleRequest(
       status: responseStatusCode,
     });
   }
-  return renderStreamed(page, { status: responseStatusCode, headers: responseHeaders, nonce });
-}
-
-/**
- * A page a part of which suspended or failed: React's streaming renderer waits for every
- * part (or gives up after streamTimeout) and sends the whole page at once.
- */
-function renderStreamed(
-  page: ReactNode,
-  { status, headers, nonce }: { status: number; headers: Headers; nonce: string | undefined },
-) {
-  let responseStatusCode = status;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-    // The page is collected and sent in one piece, compressed in one pass, instead of
-    // dozens of small chunks through three streams.
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        timeoutId = undefined;
-        resolve(new Response(Buffer.concat(chunks), { headers, status: responseStatusCode }));
-        callback();
-      },
-    });
-
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      // The whole page is sent at once (onAllReady), so React must not move a finished
-      // <Suspense> part out of its place to be revealed by a script: a browser without
-      // JavaScript would never show it (React outlines parts once the page passes
-      // this many bytes, 12,800 by default, and our inline stylesheet alone does).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        shellRendered = true;
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logger.error({ err: error }, "error while rendering a page");
-      },
-    });
+  // A part suspended or failed: React's streaming renderer waits for every part (or gives
+  // up after streamTimeout) and the page is sent whole all the same.
+  const streamed = await renderStreamed(page, {
+    nonce,
+    timeoutMs: streamTimeout + 1000,
+    onError: (error) => logger.error({ err: error }, "error while rendering a page"),
+  });
+  return new Response(streamed.html, {
+    headers: responseHeaders,
+    status: streamed.failed ? 500 : responseStatusCode,
   });
 }

@@ -18,8 +18,10 @@
 // - It renders a `value` as one `streamController.enqueue(…)` script and `done` as
 //   `streamController.close()`: the whole stream as chunk 0 and its end as chunk 1 make
 //   the same data in one script.
+import { Writable } from "node:stream";
+
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext } from "react-router";
 
 type ReadChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
@@ -81,4 +83,53 @@ export function renderInOnePass(page: ReactNode): string | null {
     return null;
   }
   return UNFINISHED_PART.test(html) ? null : `<!DOCTYPE html>${html}`;
+}
+
+/**
+ * The page from React's streaming renderer once every part is ready, or has failed (then
+ * `failed`, and `onError` hears each error once the page itself rendered), collected in one
+ * piece: compressed in one pass instead of dozens of small chunks through three streams.
+ * Rejects when the page itself cannot render; gives up waiting after `timeoutMs`.
+ */
+export function renderStreamed(
+  page: ReactNode,
+  options: { nonce?: string; timeoutMs: number; onError?: (error: unknown) => void },
+): Promise<{ html: Buffer<ArrayBuffer>; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let failed = false;
+    const timeout = setTimeout(() => abort(), options.timeoutMs);
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        resolve({ html: Buffer.concat(chunks), failed });
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: options.nonce,
+      // The whole page is sent at once (onAllReady), so React must not move a finished
+      // <Suspense> part out of its place to be revealed by a script: a browser without
+      // JavaScript would never show it (React outlines parts once the page passes
+      // this many bytes, 12,800 by default).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        shellRendered = true;
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        if (shellRendered) options.onError?.(error);
+      },
+    });
+  });
 }

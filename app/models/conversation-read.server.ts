@@ -8,7 +8,7 @@ import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
-import { closedWhy, sideColumns } from "#app/models/conversation.server.ts";
+import { closedWhy, participantColumns, sideColumns } from "#app/models/conversation.server.ts";
 import { MESSAGES_SHOWN, type Side } from "#app/models/conversation.ts";
 import { photosOfMessages } from "#app/models/message-photo.server.ts";
 
@@ -56,12 +56,7 @@ const conversationRow = builtOnce((db) => {
   const reader = sql.placeholder("userId");
   return db
     .select({
-      id: order.id,
-      buyerId: order.buyerId,
-      sellerId: order.sellerId,
-      status: order.status,
-      closedReason: order.closedReason,
-      blockedBy: order.blockedBy,
+      ...participantColumns(),
       listingId: order.listingId,
       listingTitle: order.listingTitle,
       carTitle: listing.title,

@@ -63,17 +63,20 @@ export function closedWhy(
   return null;
 }
 
+/** A request's people and state: who may write, and whether it is closed (closedWhy). */
+export const participantColumns = () => ({
+  id: order.id,
+  buyerId: order.buyerId,
+  sellerId: order.sellerId,
+  status: order.status,
+  closedReason: order.closedReason,
+  blockedBy: order.blockedBy,
+});
+
 /** The request `orderId` if `userId` is its buyer or its seller, with that person's side. */
 export async function participantOf(db: Db | Tx, userId: string, orderId: number, lock = false) {
   const query = db
-    .select({
-      id: order.id,
-      buyerId: order.buyerId,
-      sellerId: order.sellerId,
-      status: order.status,
-      closedReason: order.closedReason,
-      blockedBy: order.blockedBy,
-    })
+    .select(participantColumns())
     .from(order)
     .where(
       onePlan(

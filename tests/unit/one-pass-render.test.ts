@@ -1,36 +1,20 @@
 // A page rendered in one pass (renderToString) is byte for byte the page React's
 // streaming renderer sends, and any part that would have had to wait sends the page
 // back to the streaming renderer (app/framework/one-pass-render.server.tsx).
-import { Writable } from "node:stream";
-
 import { createElement as h, Suspense, use, useId, type ReactNode } from "react";
 import { preload } from "react-dom";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { describe, expect, test } from "vitest";
 
-import { readLoaderDataFirst, renderInOnePass } from "#app/framework/one-pass-render.server.tsx";
+import {
+  readLoaderDataFirst,
+  renderInOnePass,
+  renderStreamed,
+} from "#app/framework/one-pass-render.server.tsx";
 
 /** What entry.server.tsx's streaming path sends for `page`: every part, in place. */
-function streamed(page: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        resolve(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      },
-    });
-    const { pipe } = renderToPipeableStream(page, {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady: () => pipe(body),
-      onShellError: reject,
-    });
-  });
+async function streamed(page: ReactNode): Promise<string> {
+  return (await renderStreamed(page, { timeoutMs: 5_000 })).html.toString("utf8");
 }
 
 function Field({ label }: { label: string }) {
@@ -86,6 +70,25 @@ describe("renderInOnePass", () => {
     // Outside any <Suspense>: renderToString throws; the streaming renderer decides.
     expect(renderInOnePass(h("html", null, h("body", null, h(Waits))))).toBeNull();
     expect(renderInOnePass(h("html", null, h("body", null, h(Fails))))).toBeNull();
+  });
+});
+
+describe("renderStreamed (what a page that suspends gets instead)", () => {
+  test("waits for the part and sends it in place; a failed part marks the page failed", async () => {
+    const later = new Promise<string>((resolve) => setTimeout(() => resolve("Ready now"), 20));
+    function Later() {
+      return h("p", null, use(later));
+    }
+    const page = document(h(Later));
+    expect(renderInOnePass(page)).toBeNull();
+    const { html, failed } = await renderStreamed(page, { timeoutMs: 5_000 });
+    expect(failed).toBe(false);
+    expect(html.toString()).toContain("<p>Ready now</p>");
+    expect(html.toString()).not.toMatch(/<!--\$[?!]-->/);
+
+    const broken = await renderStreamed(document(h(Fails)), { timeoutMs: 5_000 });
+    expect(broken.failed).toBe(true);
+    expect(broken.html.toString()).toContain("<!--$!-->");
   });
 });
 
