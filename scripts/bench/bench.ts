@@ -96,6 +96,8 @@ const { values } = parseArgs({
     // Requests per page in --render-cost, and in how many turns the builds share them.
     requests: { type: "string", default: "200" },
     rounds: { type: "string", default: "10" },
+    // Only the signed-in and render-cost pages whose "role: page" or address holds this.
+    pages: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -272,6 +274,7 @@ async function bench(appDir: string | null) {
         connections: CONNECTIONS,
         duration: DURATION,
         serverPid: server.pid,
+        only: values.pages,
       });
       console.log(
         `\nSigned-in pages at a fixed ${RATE} requests/s: ${header}; ${DURATION} s per page after a 1-second warm-up, ${CONNECTIONS} connections, Accept-Encoding: br, gzip. Seller ${accounts.seller}, buyer ${accounts.buyer}, admin ${accounts.admin}.`,
@@ -330,6 +333,7 @@ async function renderCost(
     requests,
     connections: 2,
     rounds,
+    only: values.pages,
   });
   console.log(
     `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${apps.length > 1 ? `; the builds run side by side, each page asked of them in turn, ${rounds} turns of ${Math.max(1, Math.round(requests / rounds))} requests` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,

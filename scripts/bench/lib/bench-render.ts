@@ -23,7 +23,7 @@ import {
 } from "#scripts/dev/production-server.ts";
 
 import { kib, mb } from "./bench-load.ts";
-import { signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.ts";
+import { pageChosen, signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.ts";
 
 /**
  * A build to measure, and the embedded data it runs on when not the bench's own (a build
@@ -103,6 +103,8 @@ type MeasureOptions = {
   requests: number;
   connections: number;
   rounds: number;
+  /** `--pages`: only the pages whose name or address holds this. */
+  only?: string;
 };
 
 type Asked = { key: string; url: string; headers: Record<string, string> };
@@ -138,11 +140,13 @@ async function startApp(app: App, options: MeasureOptions, copyData: boolean): P
     ports: options.ports,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const asked: Asked[] = visitorPages(options.detailId).map(({ page, url }) => ({
-    key: `visitor: ${page}`,
-    url,
-    headers: { "accept-encoding": "br" },
-  }));
+  const asked: Asked[] = visitorPages(options.detailId)
+    .map(({ page, url }) => ({
+      key: `visitor: ${page}`,
+      url,
+      headers: { "accept-encoding": "br" },
+    }))
+    .filter(({ key, url }) => pageChosen(options.only, key, url));
   if (options.accounts) {
     const cookies: Record<string, string> = {};
     for (const [role, email] of Object.entries(options.accounts)) {
@@ -154,6 +158,7 @@ async function startApp(app: App, options: MeasureOptions, copyData: boolean): P
     if (inbox.status !== 200) throw new Error("The bench buyer's Messages did not answer 200.");
     const conversation = await longConversation(server.baseURL, cookies.buyer!);
     for (const { role, page, url } of signedInPages(options.detailId, conversation)) {
+      if (!pageChosen(options.only, `${role}: ${page}`, url)) continue;
       asked.push({
         key: `${role}: ${page}`,
         url,

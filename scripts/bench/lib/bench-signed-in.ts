@@ -300,6 +300,16 @@ export function signedInPages(
   );
 }
 
+/**
+ * Whether `--pages TEXT` keeps a page: TEXT (any case) in "role: page" or in its address;
+ * every page without it.
+ */
+export function pageChosen(only: string | undefined, key: string, url: string): boolean {
+  if (!only) return true;
+  const text = only.toLowerCase();
+  return key.toLowerCase().includes(text) || url.toLowerCase().includes(text);
+}
+
 export const SIGNED_IN_P99_MS = 50;
 
 /**
@@ -314,7 +324,14 @@ export async function measureSignedIn(
   baseURL: string,
   accounts: SignedInAccounts,
   detailId: number,
-  options: { rate: number; connections: number; duration: number; serverPid?: number },
+  options: {
+    rate: number;
+    connections: number;
+    duration: number;
+    serverPid?: number;
+    /** `--pages`: only the pages whose name or address holds this. */
+    only?: string;
+  },
 ) {
   const cookies = {} as Record<Role, string>;
   for (const role of ["seller", "buyer", "admin"] as const) {
@@ -325,6 +342,7 @@ export async function measureSignedIn(
   const cpu = () => (options.serverPid === undefined ? null : cpuMs(options.serverPid));
   const conversation = await longConversationPath(baseURL, cookies.buyer);
   for (const { role, page, url } of signedInPages(detailId, conversation)) {
+    if (!pageChosen(options.only, `${role}: ${page}`, url)) continue;
     const headers = { cookie: cookies[role], "accept-encoding": "br, gzip" };
     const first = await rawGet(`${baseURL}${url}`, headers);
     if (first.status !== 200) {
