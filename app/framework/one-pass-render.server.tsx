@@ -70,19 +70,28 @@ export async function readLoaderDataFirst(context: EntryContext): Promise<void> 
  */
 const UNFINISHED_PART = /<!--\$[?!]-->/;
 
+const DOCTYPE = "<!DOCTYPE html>";
+
 /**
- * The document `page` renders, with its doctype; null when a part of it suspended or
- * failed (renderToString cannot wait for it, and throws when the page itself does): the
- * streaming renderer then renders it, waiting, or failing as it always has.
+ * The document `page` renders, with its doctype, as UTF-8 bytes; null when a part of it
+ * suspended or failed (renderToString cannot wait for it, and throws when the page itself
+ * does): the streaming renderer then renders it, waiting, or failing as it always has.
+ * The doctype is written beside the page's bytes rather than joined to its string:
+ * joining made V8 copy the whole page into a new string before encoding it (0.15 ms for
+ * a conversation of 50 messages).
  */
-export function renderInOnePass(page: ReactNode): string | null {
+export function renderInOnePass(page: ReactNode): Buffer<ArrayBuffer> | null {
   let html: string;
   try {
     html = renderToString(page);
   } catch {
     return null;
   }
-  return UNFINISHED_PART.test(html) ? null : `<!DOCTYPE html>${html}`;
+  if (UNFINISHED_PART.test(html)) return null;
+  const bytes = Buffer.allocUnsafe(DOCTYPE.length + Buffer.byteLength(html));
+  bytes.write(DOCTYPE, 0, "latin1");
+  bytes.write(html, DOCTYPE.length, "utf8");
+  return bytes;
 }
 
 /**
