@@ -10,7 +10,7 @@ import { onePlan } from "#app/db/one-plan.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
 import { closedWhy, participantColumns, sideColumns } from "#app/models/conversation.server.ts";
 import { MESSAGES_SHOWN, type Side } from "#app/models/conversation.ts";
-import { photosOfMessages } from "#app/models/message-photo.server.ts";
+import type { MessagePhotoView } from "#app/models/message-photo.server.ts";
 
 /**
  * Marks everything in the conversation as seen by `userId`: their unread count goes to
@@ -95,6 +95,17 @@ const conversationRow = builtOnce((db) => {
     .prepare("conversation_row");
 });
 
+/**
+ * A message's photos in their order (null without any), read with the message: a statement
+ * of their own cost the embedded database another round trip on every opening.
+ */
+// Spelt out with its table names: in a select from one table Drizzle writes a column's bare
+// name, and a bare "id" here would be the photo's.
+const photosOfMessage = sql<MessagePhotoView[] | null>`(
+  select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height)
+    order by p.position)
+  from message_photo p where p.message_id = "message"."id")`;
+
 /** A conversation's latest messages, newest first, and those before one (built once). */
 const messagesQuery = (db: Db, before: boolean) =>
   db
@@ -104,6 +115,7 @@ const messagesQuery = (db: Db, before: boolean) =>
       body: message.body,
       warnings: message.warnings,
       createdAt: message.createdAt,
+      photos: photosOfMessage,
     })
     .from(message)
     .where(
@@ -141,17 +153,13 @@ export async function getConversation(
       : await messagesBefore(db).execute({ orderId, before });
   const earlier = latest.length > MESSAGES_SHOWN;
   const shown = latest.slice(0, MESSAGES_SHOWN).reverse();
-  const photos = await photosOfMessages(
-    db,
-    shown.map((item) => item.id),
-  );
   const messages = shown.map((item) => {
     const mine = item.senderId === userId;
     return {
       id: item.id,
       mine,
       body: item.body,
-      photos: photos.get(item.id) ?? [],
+      photos: item.photos ?? [],
       // Warnings are for the one who receives the message.
       warnings: mine ? [] : item.warnings,
       createdAt: item.createdAt.toISOString(),

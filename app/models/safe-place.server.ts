@@ -10,6 +10,7 @@ import { safePlace } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import type { Problem } from "#app/models/problem.ts";
 import type { SafePlaceInput } from "#app/models/viewing.ts";
+import { forgetSafePlaces } from "#app/models/viewing-list.server.ts";
 
 export type SafePlaceField = keyof SafePlaceInput;
 
@@ -29,7 +30,7 @@ export async function createSafePlace(
   actor: AuditActor,
   value: SafePlaceInput,
 ): Promise<SafePlaceSaved> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(safePlace)
       .values(value)
@@ -45,8 +46,10 @@ export async function createSafePlace(
       subjectName: row!.name,
       details: { changes },
     });
-    return { ok: true, id: row!.id, name: row!.name, changes };
+    return { ok: true as const, id: row!.id, name: row!.name, changes };
   });
+  forgetSafePlaces(db);
+  return saved;
 }
 
 /** Changes a place; the same values again change nothing and write no audit row. */
@@ -56,7 +59,7 @@ export async function updateSafePlace(
   id: number,
   value: SafePlaceInput,
 ): Promise<SafePlaceSaved | SafePlaceRefusal> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx): Promise<SafePlaceSaved | SafePlaceRefusal> => {
     // Held until the commit: two admins saving at once are written one after the other,
     // each audit row naming what the other left.
     const [before] = await tx.select().from(safePlace).where(eq(safePlace.id, id)).for("update");
@@ -76,6 +79,8 @@ export async function updateSafePlace(
     });
     return { ok: true, id, name: value.name, changes };
   });
+  if (saved.ok) forgetSafePlaces(db);
+  return saved;
 }
 
 /** Deletes a place; the log keeps what it was. Viewings there keep their copy of it. */
@@ -84,7 +89,7 @@ export async function deleteSafePlace(
   actor: AuditActor,
   id: number,
 ): Promise<SafePlaceSaved | SafePlaceRefusal> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx): Promise<SafePlaceSaved | SafePlaceRefusal> => {
     const [gone] = await tx.delete(safePlace).where(eq(safePlace.id, id)).returning();
     if (!gone) return GONE;
     const changes = FIELDS.filter((field) => gone[field] !== null).map(
@@ -100,4 +105,6 @@ export async function deleteSafePlace(
     });
     return { ok: true, id, name: gone.name, changes };
   });
+  if (saved.ok) forgetSafePlaces(db);
+  return saved;
 }

@@ -6,6 +6,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { safePlace, viewing } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import type { Side } from "#app/models/conversation.ts";
+import { cached, invalidate } from "#app/services/cache.server.ts";
 import { VIEWING_MINUTES, type ViewingOutcome, type ViewingStatus } from "#app/models/viewing.ts";
 
 /** The safe places, by name: the propose form's choices and the admins' list. */
@@ -22,6 +23,20 @@ export function listSafePlaces(db: Db) {
     .orderBy(asc(safePlace.name), asc(safePlace.id));
 }
 export type SafePlace = Awaited<ReturnType<typeof listSafePlaces>>[number];
+
+const SAFE_PLACES_CACHE_KEY = "safe-places";
+
+/**
+ * The safe places a conversation offers, read at most once a second per process (every
+ * open conversation shows them; admins change them rarely). A proposal checks its place
+ * against the table itself, so a place deleted within that second is refused, not booked.
+ */
+export function safePlaceChoices(db: Db): Promise<SafePlace[]> {
+  return cached(db, SAFE_PLACES_CACHE_KEY, 1_000, () => listSafePlaces(db));
+}
+
+/** After the list changed: this process reads it again at once (others within a second). */
+export const forgetSafePlaces = (db: Db) => invalidate(db, SAFE_PLACES_CACHE_KEY);
 
 /** What the conversation page shows of one time. */
 export type ViewingItem = {

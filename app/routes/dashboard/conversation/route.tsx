@@ -12,7 +12,7 @@ import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
 import { pageWords, translatorFor } from "#app/i18n/language.server.ts";
 import { getConversation, markSeen } from "#app/models/conversation-read.server.ts";
 import { timeZoneFromCookie } from "#app/models/time-zone.ts";
-import { listSafePlaces, viewingsOf } from "#app/models/viewing-list.server.ts";
+import { safePlaceChoices, viewingsOf } from "#app/models/viewing-list.server.ts";
 import { CONVERSATION_MESSAGES, conversationPath } from "#app/models/conversation.ts";
 import { DASHBOARD_PAGE_PERMISSION } from "#app/models/dashboard.ts";
 import { parseId } from "#app/models/id.ts";
@@ -90,7 +90,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     conversation,
     viewing: {
       viewings: await viewingsOf(db, conversation.id, conversation.side),
-      places: conversation.closed ? [] : await listSafePlaces(db),
+      places: conversation.closed ? [] : await safePlaceChoices(db),
       // A fresh key for the next proposal (one proposal per form, however often it is sent).
       proposalKey: randomUUID(),
       timeZone: timeZoneOf(request),
