@@ -349,6 +349,44 @@ describe("the buyer's copy of a contact request", () => {
     );
   });
 
+  test("a run leases ten emails at a time, and a failed send gives back the rest", async () => {
+    const person = await createUser(t.db, { role: "buyer", emailVerified: true });
+    for (let i = 0; i < 25; i++) {
+      await holdMail(t.db, {
+        userId: person.id,
+        onBehalf: false,
+        mail: { subject: `Batch ${i}`, text: "Body" },
+      });
+    }
+    const leased = async () =>
+      (await t.db.select().from(heldMail).where(eq(heldMail.userId, person.id))).filter(
+        (row) => row.claimedUntil !== null,
+      ).length;
+    // The mail server takes the first two and fails on the third, once the lease is read.
+    let sends = 0;
+    let leasedWhileSending = -1;
+    const flaky = {
+      ...t.services,
+      mailer: {
+        ...t.services.mailer,
+        async send(mail: Parameters<typeof t.services.mailer.send>[0]) {
+          sends++;
+          if (sends === 1) leasedWhileSending = await leased();
+          if (sends === 3) throw new Error("SMTP went away");
+          await t.services.mailer.send(mail);
+        },
+      },
+    };
+    expect(await deliverHeldMail(flaky, { userId: person.id })).toBe(2);
+    expect(leasedWhileSending).toBe(10);
+    // The failed one and the seven after it are free for the next run, oldest first.
+    expect(await leased()).toBe(0);
+    expect(await deliverHeldMail(t.services, { userId: person.id })).toBe(23);
+    const subjects = (await outbox()).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(25);
+    expect(new Set(subjects).size).toBe(25);
+  });
+
   test("a send that fails keeps the email for the next run", async () => {
     const person = await createUser(t.db, { role: "seller", emailVerified: false });
     await holdMail(t.db, {
