@@ -4,17 +4,17 @@
 // to its buyer) also wait until that person's address is verified.
 //
 // Delivery leases a few rows at a time (one UPDATE of claimed_until over rows picked FOR
-// UPDATE SKIP LOCKED), so two processes never send the same row at once; each row is
-// deleted once its email is sent. A crash after a send and before its delete sends it
-// again when the lease is over, with the same message key: the outbox writes one file per
-// key, and SMTP receivers see one Message-ID.
+// UPDATE SKIP LOCKED), so two processes never send the same row at once; the rows whose
+// emails went are deleted together once the lease's sends are done. A crash after a send
+// and before that delete sends it again when the lease is over, with the same message
+// key: the outbox writes one file per key, and SMTP receivers see one Message-ID.
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { heldMail, user } from "#app/db/schema.ts";
 import { logger } from "#app/services/logger.server.ts";
 import { outboxStamp, type Mail, type Mailer } from "#app/services/mail.server.ts";
-import { giveWayToPages } from "#app/services/pace.server.ts";
+import { pace } from "#app/services/pace.server.ts";
 
 type Deps = { db: Db; mailer: Mailer };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -81,10 +81,13 @@ export async function deliverHeldMail(
   if (scope.userId !== undefined) filters.push(eq(heldMail.userId, scope.userId));
   if (scope.orderId !== undefined) filters.push(eq(heldMail.orderId, scope.orderId));
   let sent = 0;
+  const giveWay = pace();
   while (sent < BATCH) {
-    if (sent > 0) await giveWayToPages();
+    if (sent > 0) await giveWay();
     const leased = now().getTime();
     const rows = await claimSome(deps.db, filters, new Date(leased), Math.min(CLAIM, BATCH - sent));
+    const done: number[] = [];
+    let failed = false;
     for (const [index, row] of rows.entries()) {
       // A slow mail server: what is left goes back before its lease could run out under it.
       if (now().getTime() - leased > HELD_MAIL_LEASE_MS / 2) {
@@ -104,12 +107,16 @@ export async function deliverHeldMail(
       } catch (error) {
         logger.warn({ err: error, heldMail: row.id }, "could not send a held email; it is kept");
         await release(deps.db, rows.slice(index));
-        return sent;
+        failed = true;
+        break;
       }
-      await deps.db.delete(heldMail).where(eq(heldMail.id, row.id));
-      sent++;
+      done.push(row.id);
     }
-    if (rows.length < CLAIM) break;
+    // The lease's sent rows go in one statement (one each cost the embedded database's
+    // connection a turn per email); a crash before it sends them again under their keys.
+    if (done.length > 0) await deps.db.delete(heldMail).where(inArray(heldMail.id, done));
+    sent += done.length;
+    if (failed || rows.length < CLAIM) break;
   }
   return sent;
 }

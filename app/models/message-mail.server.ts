@@ -16,7 +16,7 @@ import type { SiteSettings } from "#app/models/site.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import type { AppServices } from "#app/services/app-context.server.ts";
 import type { Mail } from "#app/services/mail.server.ts";
-import { giveWayToPages } from "#app/services/pace.server.ts";
+import { pace } from "#app/services/pace.server.ts";
 import { recipientWords } from "#app/services/words.server.ts";
 
 /** How long a message waits unread before it is emailed. */
@@ -94,8 +94,9 @@ async function holdSide(services: AppServices, side: Side, now: Date): Promise<n
   const gap = new Date(now.getTime() - MESSAGE_MAIL_GAP_MS);
   let looked = 0;
   let written = 0;
+  const giveWay = pace();
   while (looked < BATCH) {
-    if (looked > 0) await giveWayToPages();
+    if (looked > 0) await giveWay();
     const chunk = await holdChunk(services, side, { settings, waited, gap, now });
     looked += chunk.found;
     written += chunk.written;
