@@ -1,7 +1,8 @@
 // What the pages read of viewings (issue 27, decision 023): the admins' safe places, and a
 // conversation's open proposal and agreed viewings as one of its two people sees them.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { safePlace, viewing } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
@@ -57,6 +58,24 @@ export type ViewingItem = {
   theirOutcome: ViewingOutcome | null;
 };
 
+/** A conversation's proposed and agreed times, latest first (built once: every opening reads them). */
+const openViewings = builtOnce((db) =>
+  db
+    .select()
+    .from(viewing)
+    .where(
+      onePlan(
+        and(
+          eq(viewing.orderId, sql.placeholder("orderId")),
+          inArray(viewing.status, ["proposed", "accepted"]),
+        ),
+      ),
+    )
+    .orderBy(desc(viewing.startsAt))
+    .limit(20)
+    .prepare("open_viewings"),
+);
+
 /** The viewings worth showing: the open proposal's times and every agreed viewing. */
 export async function viewingsOf(
   db: Db,
@@ -64,14 +83,7 @@ export async function viewingsOf(
   side: Side,
   now = new Date(),
 ): Promise<ViewingItem[]> {
-  const rows = await db
-    .select()
-    .from(viewing)
-    .where(
-      onePlan(and(eq(viewing.orderId, orderId), inArray(viewing.status, ["proposed", "accepted"]))),
-    )
-    .orderBy(desc(viewing.startsAt))
-    .limit(20);
+  const rows = await openViewings(db).execute({ orderId });
   return rows
     .map((row) => ({
       id: row.id,
