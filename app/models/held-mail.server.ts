@@ -8,8 +8,9 @@
 // emails went are deleted together once the lease's sends are done. A crash after a send
 // and before that delete sends it again when the lease is over, with the same message
 // key: the outbox writes one file per key, and SMTP receivers see one Message-ID.
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { heldMail, user } from "#app/db/schema.ts";
 import { logger } from "#app/services/logger.server.ts";
@@ -114,7 +115,7 @@ export async function deliverHeldMail(
     }
     // The lease's sent rows go in one statement (one each cost the embedded database's
     // connection a turn per email); a crash before it sends them again under their keys.
-    if (done.length > 0) await deps.db.delete(heldMail).where(inArray(heldMail.id, done));
+    if (done.length > 0) await deps.db.delete(heldMail).where(anyId(heldMail.id, done));
     sent += done.length;
     if (failed || rows.length < CLAIM) break;
   }
@@ -124,7 +125,7 @@ export async function deliverHeldMail(
 /** Gives leased rows back to the next run. */
 async function release(db: Db, rows: { id: number }[]): Promise<void> {
   const ids = rows.map((row) => row.id);
-  await db.update(heldMail).set({ claimedUntil: null }).where(inArray(heldMail.id, ids));
+  await db.update(heldMail).set({ claimedUntil: null }).where(anyId(heldMail.id, ids));
 }
 
 /**

@@ -7,7 +7,7 @@
 // pages are waiting, and a busy server (slower steps) slows it down further.
 
 /** The shortest wait between two steps of a job. */
-export const JOB_PAUSE_MS = 5;
+const JOB_PAUSE_MS = 5;
 
 /** The longest: a step slowed by a stalled database does not stop the job for long. */
 const LONGEST_PAUSE_MS = 1_000;
