@@ -3,13 +3,19 @@
 // database handle and live a few seconds; nothing personal is ever cached here.
 type Entry = { expires: number; value: Promise<unknown> };
 
+/**
+ * What `load()` gives, as one promise. A query builder is only a thenable that runs its
+ * query each time it is awaited: kept as it is, every hit would run it again.
+ */
+const started = <T>(load: () => PromiseLike<T>): Promise<T> => Promise.resolve(load());
+
 const caches = new WeakMap<object, Map<string, Entry>>();
 
 export function cached<T>(
   owner: object,
   key: string,
   ttlMs: number,
-  load: () => Promise<T>,
+  load: () => PromiseLike<T>,
 ): Promise<T> {
   let entries = caches.get(owner);
   if (!entries) {
@@ -19,7 +25,7 @@ export function cached<T>(
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
+  const value = started(load);
   entries.set(key, { expires: now + ttlMs, value });
   // A failed load is not kept.
   value.catch(() => entries.delete(key));
@@ -69,9 +75,13 @@ export function sharingTtl(owner: object): number | null {
  * for concurrent callers; least recently used entries go beyond `maxEntries`), or a
  * fresh `load()` when it is off. Callers must not change the value they get.
  */
-export function cachedShared<T>(owner: object, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedShared<T>(
+  owner: object,
+  key: string,
+  load: () => PromiseLike<T>,
+): Promise<T> {
   const state = shared.get(owner);
-  if (!state) return load();
+  if (!state) return started(load);
   const now = Date.now();
   const hit = state.entries.get(key);
   state.entries.delete(key);
@@ -79,7 +89,7 @@ export function cachedShared<T>(owner: object, key: string, load: () => Promise<
     state.entries.set(key, hit);
     return hit.value as Promise<T>;
   }
-  const value = load();
+  const value = started(load);
   const entry = { expires: now + state.ttlMs, value };
   state.entries.set(key, entry);
   if (state.entries.size > state.maxEntries) {

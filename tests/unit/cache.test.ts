@@ -29,6 +29,19 @@ describe("cached", () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  test("a query builder is run once, however often its entry is awaited", async () => {
+    // Like Drizzle's builders: each await runs the query again.
+    let runs = 0;
+    const query = { then: (done: (rows: string[]) => void) => done([`run ${++runs}`]) };
+    const owner = {};
+    expect(await cached(owner, "q", 1000, () => query)).toEqual(["run 1"]);
+    expect(await cached(owner, "q", 1000, () => query)).toEqual(["run 1"]);
+    shareWhileWatched(owner, { ttlMs: 1000, maxEntries: 10 });
+    expect(await cachedShared(owner, "q", () => query)).toEqual(["run 2"]);
+    expect(await cachedShared(owner, "q", () => query)).toEqual(["run 2"]);
+    expect(runs).toBe(2);
+  });
+
   test("a failed load is retried, and invalidate forgets an entry", async () => {
     const owner = {};
     await expect(
