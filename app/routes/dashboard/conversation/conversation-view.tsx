@@ -19,7 +19,7 @@ import { listingPath } from "#app/models/listing.ts";
 import { SAFETY_PATH } from "#app/models/safety.ts";
 
 import { Composer } from "./composer.tsx";
-import { MessageText, MessageTime, useRememberTimeZone } from "./message-text.tsx";
+import { MessageText, useMessageTimes, useRememberTimeZone } from "./message-text.tsx";
 import { useConversationEvents } from "./use-conversation-events.ts";
 
 type Message = {
@@ -144,6 +144,7 @@ function MessageLog({
   seenLastMine: boolean;
 }) {
   const t = useT();
+  const timeOf = useMessageTimes();
   const box = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
   // The newest message in view: at first, and when one arrives.
@@ -215,10 +216,12 @@ function MessageLog({
                   {item.mine ? t("You:") : t("{name}:", { name: otherName })}
                 </span>
                 {item.body ? <MessageText body={item.body} mine={item.mine} /> : null}
-                <MessagePhotos orderId={id} photos={item.photos} spaced={item.body !== ""} />
+                {item.photos.length > 0 ? (
+                  <MessagePhotos orderId={id} photos={item.photos} spaced={item.body !== ""} />
+                ) : null}
               </div>
               <span className="mt-1 px-1 text-xs text-slate-500">
-                <MessageTime iso={item.createdAt} />
+                {timeOf(item.createdAt)}
                 {item.id === lastMineId && seenLastMine ? <> · {t("Seen")}</> : null}
               </span>
             </li>

@@ -1,7 +1,7 @@
 // A message as plain text, line breaks kept. A web address in it is text until clicked:
 // then it says where it leads and offers the link (never followed for search engines,
 // never told where it came from), so nobody is carried off-site by a stranger's message.
-import { useEffect } from "react";
+import { useEffect, type ReactElement } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import { useSite } from "#app/components/use-site.ts";
@@ -10,12 +10,19 @@ import { rememberTimeZone } from "#app/models/time-zone.ts";
 import { useT, useTranslator } from "#app/i18n/i18n-provider.tsx";
 import { textParts } from "#app/models/conversation.ts";
 
+const BODY_PROPS = {
+  translate: "no",
+  className: "text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap",
+} as const;
+
 export function MessageText({ body, mine }: { body: string; mine: boolean }) {
   const t = useT();
+  const parts = textParts(body);
+  if (parts.length === 1 && !parts[0]!.url) return <div {...BODY_PROPS}>{body}</div>;
   return (
     // A <div>: a <details> may not sit inside a <p>.
-    <div translate="no" className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
-      {textParts(body).map((part, index) =>
+    <div {...BODY_PROPS}>
+      {parts.map((part, index) =>
         part.url ? (
           <details
             key={index}
@@ -48,14 +55,23 @@ export function MessageText({ body, mine }: { body: string; mine: boolean }) {
   );
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/** How a page writes message times: an ISO instant to the `<time>` element that shows it. */
+export type MessageTimes = (iso: string) => ReactElement;
 
-/** Day and time in `locale`, in `timeZone` (UTC, and says so, when the zone is not known). */
-function formatOf(locale: string, timeZone: string | null): Intl.DateTimeFormat {
+const formatters = new Map<string, (iso: string) => string>();
+/** Each format remembers this many of the times it wrote (a page shows up to 50). */
+const REMEMBERED_TIMES = 2_000;
+
+/**
+ * Day and time in `locale`, in `timeZone` (UTC, and says so, when the zone is not known).
+ * A message's time never changes, so each written time is kept: a conversation opened
+ * again writes its 50 times from memory, not with Intl (3 µs each).
+ */
+function formatterOf(locale: string, timeZone: string | null): (iso: string) => string {
   const key = `${locale} ${timeZone}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const format = new Intl.DateTimeFormat(locale, {
       day: "numeric",
       month: "short",
       hour: "2-digit",
@@ -63,22 +79,34 @@ function formatOf(locale: string, timeZone: string | null): Intl.DateTimeFormat 
       timeZone: timeZone ?? "UTC",
       ...(timeZone ? {} : { timeZoneName: "short" }),
     });
-    formats.set(key, format);
+    const written = new Map<string, string>();
+    formatter = (iso) => {
+      let text = written.get(iso);
+      if (text === undefined) {
+        if (written.size >= REMEMBERED_TIMES) written.clear();
+        text = format.format(new Date(iso));
+        written.set(iso, text);
+      }
+      return text;
+    };
+    formatters.set(key, formatter);
   }
-  return format;
+  return formatter;
 }
 
 /**
- * When a message was sent, in the page's language and the reader's time zone (the `tz`
- * cookie the conversation pages set), the same on the server and in the browser.
+ * When messages were sent, in the page's language and the reader's time zone (the `tz`
+ * cookie the conversation pages set), the same on the server and in the browser. One
+ * call per list; each time is then a plain element, not a component of its own.
  */
-export function MessageTime({ iso }: { iso: string }) {
+export function useMessageTimes(): MessageTimes {
   const site = useSite();
   const { language } = useTranslator();
   const root = useRouteLoaderData("root") as { timeZone?: string | null } | undefined;
-  return (
+  const format = formatterOf(dateLocaleOf(site.locale, language), root?.timeZone ?? null);
+  return (iso) => (
     <time dateTime={iso} translate="no">
-      {formatOf(dateLocaleOf(site.locale, language), root?.timeZone ?? null).format(new Date(iso))}
+      {format(iso)}
     </time>
   );
 }

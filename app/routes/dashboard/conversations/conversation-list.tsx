@@ -11,7 +11,7 @@ import {
   type Side,
 } from "#app/models/conversation.ts";
 
-import { MessageTime, useRememberTimeZone } from "../conversation/message-text.tsx";
+import { useMessageTimes, useRememberTimeZone } from "../conversation/message-text.tsx";
 
 type Row = {
   id: number;
@@ -26,6 +26,7 @@ type Row = {
 
 export function ConversationList({ rows }: { rows: Row[] }) {
   const t = useT();
+  const timeOf = useMessageTimes();
   useRememberTimeZone();
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -63,7 +64,7 @@ export function ConversationList({ rows }: { rows: Row[] }) {
               ) : null}
             </span>
             <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-slate-500">
-              <MessageTime iso={row.activeAt} />
+              {timeOf(row.activeAt)}
               {row.unread > 0 ? (
                 <span className="rounded-full bg-brand-600 px-2 py-0.5 font-bold text-white">
                   {t("{count, plural, one {# unread} other {# unread}}", { count: row.unread })}

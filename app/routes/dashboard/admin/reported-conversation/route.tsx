@@ -23,7 +23,7 @@ import { requirePermission } from "#app/services/session.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 
 import { MessagePhotos } from "../../conversation/conversation-view.tsx";
-import { MessageText, MessageTime } from "../../conversation/message-text.tsx";
+import { MessageText, useMessageTimes } from "../../conversation/message-text.tsx";
 
 import type { Route } from "./+types/route";
 
@@ -82,6 +82,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
 
 export default function ReportedConversation({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const timeOf = useMessageTimes();
   const { conversation } = loaderData;
   const nameOf = (side: "buyer" | "seller" | null) =>
     side === "buyer"
@@ -105,7 +106,7 @@ export default function ReportedConversation({ loaderData }: Route.ComponentProp
         {conversation.messages.map((item) => (
           <li key={item.id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <p className="text-xs font-semibold text-slate-600">
-              <span translate="no">{nameOf(item.side)}</span> · <MessageTime iso={item.createdAt} />
+              <span translate="no">{nameOf(item.side)}</span> · {timeOf(item.createdAt)}
             </p>
             <div className="mt-1 text-slate-900">
               {item.body ? <MessageText body={item.body} mine={false} /> : null}
