@@ -7,9 +7,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { session, user } from "#app/db/schema.ts";
+import { sessionByToken } from "#app/models/session-user.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import * as logout from "#app/routes/auth/logout/route.tsx";
 import * as users from "#app/routes/dashboard/admin/users/route.tsx";
+import {
+  SESSION_EXPIRES_IN_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from "#app/services/auth.server.ts";
 import { getSessionUser } from "#app/services/session.server.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
 import { createChangeFeed, type ChangeFeed } from "#server/change-feed.ts";
@@ -17,6 +22,13 @@ import { createChangeFeed, type ChangeFeed } from "#server/change-feed.ts";
 import { callAction, responseOf } from "./helpers.ts";
 import { logIn, person, post, type Person } from "./moderation-helpers.ts";
 import { ON_POSTGRES, sleep, VISIBLE_WITHIN_MS } from "./page-cache-helpers.ts";
+
+// The one-statement read of a session (better-auth is asked only when it has something to add).
+vi.mock("#app/models/session-user.server.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#app/models/session-user.server.ts")>();
+  return { ...real, sessionByToken: vi.fn(real.sessionByToken) };
+});
+const quickReads = vi.mocked(sessionByToken);
 
 let t: TestEnv;
 let feed: ChangeFeed;
@@ -41,7 +53,11 @@ afterAll(async () => {
 beforeEach(() => {
   feed.onChange({ table: null, connected: true });
   lookups.mockClear();
+  quickReads.mockClear();
 });
+
+/** How often the database was asked for a session: by better-auth or in one statement. */
+const lookedUp = () => lookups.mock.calls.length + quickReads.mock.calls.length;
 
 const whoIs = (cookie: string) =>
   getSessionUser(t.context(), new Request("http://localhost:3000/", { headers: { cookie } }));
@@ -69,12 +85,13 @@ describe("a checked session is remembered", () => {
     expect((await whoIs(buyer.cookie))?.name).toBe("Rita Remembered");
     expect((await whoIs(buyer.cookie))?.name).toBe("Rita Remembered");
     expect((await whoIs(`other=1; ${buyer.cookie}`))?.name).toBe("Rita Remembered");
-    expect(lookups).toHaveBeenCalledTimes(1);
+    expect(lookedUp()).toBe(1);
     // A changed session cookie is another key: checked by better-auth, refused.
     const forged = buyer.cookie.replace(/(session_token=[^;]*)/, "$1x");
     expect(forged).not.toBe(buyer.cookie);
     expect(await whoIs(forged)).toBeNull();
-    expect(lookups).toHaveBeenCalledTimes(2);
+    expect(lookedUp()).toBe(2);
+    expect(lookups).toHaveBeenCalledTimes(1);
   });
 
   test("not while the change feed is down, nor once it is back until checked again", async () => {
@@ -83,11 +100,11 @@ describe("a checked session is remembered", () => {
     feed.onChange({ table: null, connected: false });
     await whoIs(buyer.cookie);
     await whoIs(buyer.cookie);
-    expect(lookups).toHaveBeenCalledTimes(3);
+    expect(lookedUp()).toBe(3);
     feed.onChange({ table: null, connected: true });
     await whoIs(buyer.cookie);
     await whoIs(buyer.cookie);
-    expect(lookups).toHaveBeenCalledTimes(4);
+    expect(lookedUp()).toBe(4);
   });
 });
 
@@ -146,7 +163,68 @@ describe("a remembered session is forgotten", () => {
     await expectSoon(first.cookie, (seen) => seen === null, "revoked");
     await expectSoon(again.cookie, (seen) => seen === null, "revoked too");
     lookups.mockClear();
+    quickReads.mockClear();
     expect(await whoIs(second.cookie)).not.toBeNull();
+    expect(lookedUp()).toBe(0);
+  });
+});
+
+describe("a session better-auth has nothing to add to is read in one statement", () => {
+  // Sessions not remembered (the page cache off): every request reads its session.
+  beforeEach(() => feed.onChange({ table: null, connected: false }));
+
+  const sessionOf = async (id: string) =>
+    (await t.db.select().from(session).where(eq(session.userId, id)))[0]!;
+
+  test("a current session: its person, without better-auth, each time", async () => {
+    const buyer = await person(t, "buyer", "Quinn Quick");
+    expect((await whoIs(buyer.cookie))?.name).toBe("Quinn Quick");
+    expect((await whoIs(`theme=dark; ${buyer.cookie}`))?.name).toBe("Quinn Quick");
+    expect(quickReads).toHaveBeenCalledTimes(2);
     expect(lookups).not.toHaveBeenCalled();
+  });
+
+  test("a session due to be extended is better-auth's, which extends it", async () => {
+    const buyer = await person(t, "buyer");
+    const dueSince = new Date(
+      Date.now() - 60_000 + (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000,
+    );
+    await t.db.update(session).set({ expiresAt: dueSince }).where(eq(session.userId, buyer.id));
+    expect(await whoIs(buyer.cookie)).not.toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(1);
+    expect((await sessionOf(buyer.id)).expiresAt.getTime()).toBeGreaterThan(
+      Date.now() + (SESSION_EXPIRES_IN_SECONDS - 60) * 1000,
+    );
+  });
+
+  test("an ended session is better-auth's, which deletes it", async () => {
+    const buyer = await person(t, "buyer");
+    const ended = new Date(Date.now() - 1000);
+    await t.db.update(session).set({ expiresAt: ended }).where(eq(session.userId, buyer.id));
+    expect(await whoIs(buyer.cookie)).toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(1);
+    expect(await t.db.select().from(session).where(eq(session.userId, buyer.id))).toEqual([]);
+  });
+
+  test("a banned person's session finds no one", async () => {
+    const buyer = await person(t, "buyer");
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, buyer.id));
+    expect(await whoIs(buyer.cookie)).toBeNull();
+  });
+
+  test("a forged or re-signed token, and a 'don't remember me' cookie, go to better-auth", async () => {
+    const buyer = await person(t, "buyer");
+    const { token } = await sessionOf(buyer.id);
+    // The right token with a signature of another secret.
+    const { createHmac } = await import("node:crypto");
+    const wrong = createHmac("sha256", "not-the-secret").update(token).digest("base64");
+    const resigned = `carlot.session_token=${encodeURIComponent(`${token}.${wrong}`)}`;
+    expect(await whoIs(resigned)).toBeNull();
+    // The bare token, unsigned.
+    expect(await whoIs(`carlot.session_token=${token}`)).toBeNull();
+    expect(quickReads).not.toHaveBeenCalled();
+    expect(lookups).toHaveBeenCalledTimes(2);
+    expect(await whoIs(`${buyer.cookie}; carlot.dont_remember=x`)).not.toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(3);
   });
 });

@@ -37,7 +37,18 @@ const getSession = vi.fn(async () => {
 function context() {
   const provider = new RouterContextProvider();
   provider.set(dbContext, owner as AppServices["db"]);
-  provider.set(authContext, { api: { getSession } } as unknown as AppServices["auth"]);
+  provider.set(authContext, {
+    api: { getSession },
+    // TOKEN's signature is not this secret's: every lookup is better-auth's.
+    $context: Promise.resolve({
+      secret: "another-secret",
+      authCookies: {
+        sessionToken: { name: "carlot.session_token" },
+        dontRememberToken: { name: "carlot.dont_remember" },
+        sessionData: { name: "carlot.session_data" },
+      },
+    }),
+  } as unknown as AppServices["auth"]);
   return provider;
 }
 
