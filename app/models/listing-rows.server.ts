@@ -4,7 +4,7 @@
 // own where and order, the two ways a page of rows is picked (newest first, or the
 // home table's daily rotation of advertised cars), and `toRow`, which turns what
 // they read into a ListingRow.
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 
 import type { Db } from "#app/db/client.server.ts";
@@ -213,7 +213,7 @@ export function selectListingRows<Extra extends SelectedFields>(db: Db, extra: E
 /** Which listings fill a page: newest first, or the home table's daily rotation. */
 export type PageSpec =
   | { order: "newest"; where: SQL | undefined; limit: number; offset: number }
-  | { order: "rotation"; where: SQL; limit: number; day: number };
+  | { order: "rotation"; where: SQL; limit: number | Placeholder; day: number | Placeholder };
 
 const pageColumns = () => ({
   ...rowBasics(listing),
