@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { session, user } from "#app/db/schema.ts";
+import type * as SessionReads from "#app/models/session-user.server.ts";
 import { sessionByToken } from "#app/models/session-user.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import * as logout from "#app/routes/auth/logout/route.tsx";
@@ -25,7 +26,7 @@ import { ON_POSTGRES, sleep, VISIBLE_WITHIN_MS } from "./page-cache-helpers.ts";
 
 // The one-statement read of a session (better-auth is asked only when it has something to add).
 vi.mock("#app/models/session-user.server.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("#app/models/session-user.server.ts")>();
+  const real = await importOriginal<typeof SessionReads>();
   return { ...real, sessionByToken: vi.fn(real.sessionByToken) };
 });
 const quickReads = vi.mocked(sessionByToken);
