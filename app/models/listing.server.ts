@@ -3,7 +3,18 @@
 // advertised cars, the pages of the car lists, and cars by id for the entries that
 // follow them. How a row is read and shaped is in listing-rows.server.ts, one car's
 // page in listing-detail.server.ts; both are re-exported here.
-import { and, count, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 
 import { anyId } from "#app/db/any-id.ts";
 import { builtOnce, UNNAMED } from "#app/db/built-once.ts";
@@ -51,19 +62,25 @@ export async function publicRules(db: Db, now: Date = new Date()): Promise<Publi
 /** The sellers whose cars are public when only verified sellers' are (user_verified_idx). */
 export const verifiedSellerIds = sql`(select ${user.id} from ${user} where ${user.verified} and ${user.role} = 'seller')`;
 
-function shownSeller(rules: PublicRules): SQL | undefined {
-  return rules.verifiedSellersOnly ? inArray(listing.sellerId, verifiedSellerIds) : undefined;
+function shownSeller(verifiedSellersOnly: boolean): SQL | undefined {
+  return verifiedSellersOnly ? inArray(listing.sellerId, verifiedSellerIds) : undefined;
 }
 
 /** Sold cars (nothing to confirm) and freshly confirmed ones, of sellers the rules show. */
 export function freshOrSold(rules: PublicRules): SQL {
   const fresh = gt(listing.confirmedAt, freshnessCutoff(rules.now, rules.freshDays));
-  return and(or(eq(listing.status, "sold"), fresh), shownSeller(rules))!;
+  return and(or(eq(listing.status, "sold"), fresh), shownSeller(rules.verifiedSellersOnly))!;
 }
 
 export function availableAndFresh(rules: PublicRules): SQL {
-  const fresh = gt(listing.confirmedAt, freshnessCutoff(rules.now, rules.freshDays));
-  return and(eq(listing.status, "available"), fresh, shownSeller(rules))!;
+  const cutoff = freshnessCutoff(rules.now, rules.freshDays);
+  return availableSince(cutoff, rules.verifiedSellersOnly);
+}
+
+/** Available cars confirmed after `cutoff` (a placeholder in a statement built once). */
+function availableSince(cutoff: Date | Placeholder, verifiedSellersOnly: boolean): SQL {
+  const fresh = gt(listing.confirmedAt, cutoff);
+  return and(eq(listing.status, "available"), fresh, shownSeller(verifiedSellersOnly))!;
 }
 
 /** The day number the home table's rotation uses (UTC days since 1970). */
@@ -83,7 +100,8 @@ export async function findAdvertisedListings(
   limit: number = ADVERTISED_LIMIT,
 ): Promise<ListingRow[]> {
   const rules = await publicRules(db, now);
-  const rows = await advertisedRows(db, rules.verifiedSellersOnly).execute({
+  const statement = rules.verifiedSellersOnly ? advertisedRows.verifiedOnly : advertisedRows.all;
+  const rows = await statement(db).execute({
     cutoff: freshnessCutoff(now, rules.freshDays).toISOString(),
     limit: Math.min(limit, ADVERTISED_LIMIT),
     day: rotationDay(now),
@@ -97,24 +115,19 @@ export async function findAdvertisedListings(
  * so that PostgreSQL plans it for each day's values (decision 026: a generic plan took
  * another index).
  */
-const advertisedRows = (() => {
-  const build = (verifiedOnly: boolean) =>
-    builtOnce((db) =>
-      selectRows(db, {
-        order: "rotation",
-        where: and(
-          isNotNull(listing.advertisedAt),
-          eq(listing.status, "available"),
-          gt(listing.confirmedAt, sql.placeholder("cutoff")),
-          verifiedOnly ? inArray(listing.sellerId, verifiedSellerIds) : undefined,
-        )!,
-        limit: sql.placeholder("limit"),
-        day: sql.placeholder("day"),
-      }).prepare(UNNAMED),
-    );
-  const each = { true: build(true), false: build(false) };
-  return (db: Db, verifiedOnly: boolean) => each[`${verifiedOnly}`](db);
-})();
+const advertisedRowsOf = (verifiedSellersOnly: boolean) =>
+  builtOnce((db) =>
+    selectRows(db, {
+      order: "rotation",
+      where: and(
+        isNotNull(listing.advertisedAt),
+        availableSince(sql.placeholder("cutoff"), verifiedSellersOnly),
+      )!,
+      limit: sql.placeholder("limit"),
+      day: sql.placeholder("day"),
+    }).prepare(UNNAMED),
+  );
+const advertisedRows = { all: advertisedRowsOf(false), verifiedOnly: advertisedRowsOf(true) };
 
 export type ListingPage = {
   rows: ListingRow[];

@@ -147,8 +147,7 @@ async function quickLookUp(
   const signature = signed.slice(dot + 1);
   if (dot < 1 || signature.length !== 44) return undefined;
   const given = Buffer.from(signature);
-  const expected = createHmac("sha256", secret).update(token).digest();
-  const wanted = Buffer.from(expected.toString("base64"));
+  const wanted = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
   // Compared only at the same length in bytes (44 characters may be more, and would throw).
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return undefined;
   const row = await sessionByToken(db, token);
