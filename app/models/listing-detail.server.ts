@@ -19,9 +19,18 @@ import type { Storage } from "#app/services/storage.server.ts";
 
 /** One seller's name, photo and Verified badge as the tables show them; null if none. */
 export async function findSellerSummary(db: Db, sellerId: string): Promise<SellerSummary | null> {
-  const [row] = await db.select(sellerColumns()).from(user).where(eq(user.id, sellerId));
+  const [row] = await sellerSummaryRow(db).execute({ sellerId });
   return row ? toSellerSummary(row) : null;
 }
+
+/** A person by id (written once: every page of My Products and My Buyers reads it). */
+const sellerSummaryRow = builtOnce((db) =>
+  db
+    .select(sellerColumns())
+    .from(user)
+    .where(onePlan(eq(user.id, sql.placeholder("sellerId"))))
+    .prepare("seller_summary"),
+);
 
 /** One car as its page receives it (the seller's id stays on the server). */
 export type ListingDetail = Omit<
