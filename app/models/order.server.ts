@@ -5,6 +5,7 @@
 // (decision 22).
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
@@ -196,26 +197,42 @@ export async function placeOrder(
 
 /** The buyer's requests (open, and closed because the car was sold or removed), newest first. */
 export async function findMyOrders(db: Db, buyerId: string, page: number) {
-  const mine = and(eq(order.buyerId, buyerId), inArray(order.status, ["open", "closed"]));
-  const [totals] = await db.select({ total: count() }).from(order).where(mine);
+  const [totals] = await myOrdersTotal(db).execute({ buyerId });
   return readPage(totals?.total ?? 0, page, ORDERS_PAGE_SIZE, (offset) =>
-    db
-      .select({
-        id: order.id,
-        listingId: order.listingId,
-        listingTitle: order.listingTitle,
-        status: order.status,
-        closedReason: order.closedReason,
-        createdAt: order.createdAt,
-      })
-      .from(order)
-      .where(mine)
-      // "nulls last" as in order_buyer_idx, so the page is read from the index.
-      .orderBy(sql`${order.createdAt} desc nulls last`, desc(order.id))
-      .limit(ORDERS_PAGE_SIZE)
-      .offset(offset),
+    myOrdersPage(db).execute({ buyerId, offset }),
   );
 }
+
+// My Orders' and My Buyers' statements are written once and planned once: each is one
+// range of one index, counted or read in its order up to the page, whoever asks (the
+// statuses are written into them, not passed, so that the plan may use partial indexes).
+const myOrdersOf = () =>
+  and(eq(order.buyerId, sql.placeholder("buyerId")), sql`${order.status} in ('open', 'closed')`);
+const myOrdersTotal = builtOnce((db) =>
+  db
+    .select({ total: count() })
+    .from(order)
+    .where(onePlan(myOrdersOf()))
+    .prepare("my_orders_total"),
+);
+const myOrdersPage = builtOnce((db) =>
+  db
+    .select({
+      id: order.id,
+      listingId: order.listingId,
+      listingTitle: order.listingTitle,
+      status: order.status,
+      closedReason: order.closedReason,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .where(onePlan(myOrdersOf()))
+    // "nulls last" as in order_buyer_idx, so the page is read from the index.
+    .orderBy(sql`${order.createdAt} desc nulls last`, desc(order.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
+    .prepare("my_orders_page"),
+);
 
 /**
  * My Orders' rows: each requested car as it is now, and why a closed request closed
@@ -267,48 +284,60 @@ export async function cancelOrder(db: Db, buyerId: string, orderId: number): Pro
  * A seller's open requests: those for the seller's cars (an order's seller_id is its
  * car's seller, and null once the car is gone), found through order_open_seller_idx.
  */
-const openForSeller = (sellerId: string) =>
-  and(eq(order.sellerId, sellerId), eq(order.status, "open"));
+const openForSeller = () =>
+  and(eq(order.sellerId, sql.placeholder("sellerId")), sql`${order.status} = 'open'`);
 
 /**
  * How many open requests a seller has (My Buyers, the overview's "Buyers waiting"),
  * from the index alone where the table is vacuumed.
  */
 export async function countOpenRequests(db: Db, sellerId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(order).where(openForSeller(sellerId));
+  const [row] = await openRequestCount(db).execute({ sellerId });
   return row?.n ?? 0;
 }
 
+const openRequestCount = builtOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(order)
+    .where(onePlan(openForSeller()))
+    .prepare("open_request_count"),
+);
+
 /** Open requests for the seller's cars, newest first: names and cars only, never contacts. */
 export async function findMyBuyers(db: Db, sellerId: string, page: number) {
-  const theirs = openForSeller(sellerId);
   const total = await countOpenRequests(db, sellerId);
-  // The page of request ids first, from order_open_seller_idx alone where the table is
-  // vacuumed ("nulls last" as in the index); then only its rows, with each car's name now.
-  const newestFirst = [sql`${order.createdAt} desc nulls last`, sql`${order.id} desc nulls last`];
   return readPage(total, page, ORDERS_PAGE_SIZE, async (offset) => {
-    const pageIds = db
-      .select({ id: order.id })
-      .from(order)
-      .where(theirs)
-      .orderBy(...newestFirst)
-      .limit(ORDERS_PAGE_SIZE)
-      .offset(offset);
-    const rows = await db
-      .select({
-        id: order.id,
-        buyerName: order.buyerName,
-        listingId: listing.id,
-        listingTitle: listing.title,
-        createdAt: order.createdAt,
-      })
-      .from(order)
-      .innerJoin(listing, eq(listing.id, order.listingId))
-      .where(inArray(order.id, pageIds))
-      .orderBy(...newestFirst);
+    const rows = await myBuyersPage(db).execute({ sellerId, offset });
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   });
 }
+
+// The page of request ids first, from order_open_seller_idx alone where the table is
+// vacuumed ("nulls last" as in the index); then only its rows, with each car's name now.
+const myBuyersPage = builtOnce((db) => {
+  const newestFirst = [sql`${order.createdAt} desc nulls last`, sql`${order.id} desc nulls last`];
+  const pageIds = db
+    .select({ id: order.id })
+    .from(order)
+    .where(openForSeller())
+    .orderBy(...newestFirst)
+    .limit(ORDERS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"));
+  return db
+    .select({
+      id: order.id,
+      buyerName: order.buyerName,
+      listingId: listing.id,
+      listingTitle: listing.title,
+      createdAt: order.createdAt,
+    })
+    .from(order)
+    .innerJoin(listing, eq(listing.id, order.listingId))
+    .where(onePlan(inArray(order.id, pageIds)))
+    .orderBy(...newestFirst)
+    .prepare("my_buyers_page");
+});
 
 export type BuyerContact = {
   orderId: number;
