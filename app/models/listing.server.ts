@@ -68,8 +68,14 @@ function shownSeller(verifiedSellersOnly: boolean): SQL | undefined {
 
 /** Sold cars (nothing to confirm) and freshly confirmed ones, of sellers the rules show. */
 export function freshOrSold(rules: PublicRules): SQL {
-  const fresh = gt(listing.confirmedAt, freshnessCutoff(rules.now, rules.freshDays));
-  return and(or(eq(listing.status, "sold"), fresh), shownSeller(rules.verifiedSellersOnly))!;
+  const cutoff = freshnessCutoff(rules.now, rules.freshDays);
+  return soldOrFreshSince(cutoff, rules.verifiedSellersOnly);
+}
+
+/** Sold cars and those confirmed after `cutoff` (a placeholder in a statement built once). */
+export function soldOrFreshSince(cutoff: Date | Placeholder, verifiedSellersOnly: boolean): SQL {
+  const fresh = gt(listing.confirmedAt, cutoff);
+  return and(or(eq(listing.status, "sold"), fresh), shownSeller(verifiedSellersOnly))!;
 }
 
 export function availableAndFresh(rules: PublicRules): SQL {
