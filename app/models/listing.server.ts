@@ -83,10 +83,14 @@ export function availableAndFresh(rules: PublicRules): SQL {
   return availableSince(cutoff, rules.verifiedSellersOnly);
 }
 
-/** Available cars confirmed after `cutoff` (a placeholder in a statement built once). */
-function availableSince(cutoff: Date | Placeholder, verifiedSellersOnly: boolean): SQL {
+/**
+ * Available cars confirmed after `cutoff` (a placeholder in a statement built once). The
+ * status is written into the statement, not passed as a value, so that a plan made once
+ * may use the indexes of available cars only (listing_confirmed_idx).
+ */
+export function availableSince(cutoff: Date | Placeholder, verifiedSellersOnly: boolean): SQL {
   const fresh = gt(listing.confirmedAt, cutoff);
-  return and(eq(listing.status, "available"), fresh, shownSeller(verifiedSellersOnly))!;
+  return and(sql`${listing.status} = 'available'`, fresh, shownSeller(verifiedSellersOnly))!;
 }
 
 /** The day number the home table's rotation uses (UTC days since 1970). */

@@ -57,26 +57,32 @@ beforeEach(async () => {
 async function publicPlaces(car: { id: number; make: string | null; model: string | null }) {
   const { id } = car;
   const filters = { verified: false, sold: false, sort: "newest", page: 1 } as const;
-  const [all, category, search, home, sitemap, compared, comparable] = await Promise.all([
-    findListings(t.db, t.storage, { includeSold: false, page: 1 }),
-    findListings(t.db, t.storage, { categoryId: sedanId, includeSold: true, page: 1 }),
-    searchListings(t.db, t.storage, filters),
-    findAdvertisedListings(t.db, t.storage),
-    buildSitemap(t.db, t.storage, BASE, { part: null }),
-    findCompareCars(t.db, t.storage, [id]),
-    findComparablePrices(t.db, {
-      make: car.make!,
-      model: car.model!,
-      yearFrom: 2000,
-      yearTo: 2030,
-      mileageFrom: 0,
-      mileageTo: 1_000_000,
-    }),
-  ]);
+  const [all, category, search, browsed, sorted, home, sitemap, compared, comparable] =
+    await Promise.all([
+      findListings(t.db, t.storage, { includeSold: false, page: 1 }),
+      findListings(t.db, t.storage, { categoryId: sedanId, includeSold: true, page: 1 }),
+      // A list only browsed has statements of its own (search.server.ts): each is checked.
+      searchListings(t.db, t.storage, filters),
+      searchListings(t.db, t.storage, filters, { categoryId: sedanId }),
+      searchListings(t.db, t.storage, { ...filters, sort: "price-asc" }),
+      findAdvertisedListings(t.db, t.storage),
+      buildSitemap(t.db, t.storage, BASE, { part: null }),
+      findCompareCars(t.db, t.storage, [id]),
+      findComparablePrices(t.db, {
+        make: car.make!,
+        model: car.model!,
+        yearFrom: 2000,
+        yearTo: 2030,
+        mileageFrom: 0,
+        mileageTo: 1_000_000,
+      }),
+    ]);
   return {
     all: all.rows.some((row) => row.id === id),
     category: category.rows.some((row) => row.id === id),
     search: search.rows.some((row) => row.id === id),
+    browsed: browsed.rows.some((row) => row.id === id),
+    sorted: sorted.rows.some((row) => row.id === id),
     home: home.some((row) => row.id === id),
     sitemap: sitemap!.includes(`${listingPath(id)}<`),
     compare: compared.length === 1,
@@ -88,6 +94,8 @@ const everywhere = {
   all: true,
   category: true,
   search: true,
+  browsed: true,
+  sorted: true,
   home: true,
   sitemap: true,
   compare: true,
