@@ -23,10 +23,3 @@ export function builtOnce<Statement>(build: (db: Db) => Statement): (db: Db) => 
     return statement;
   };
 }
-
-/**
- * The name for `.prepare()` that makes an unnamed statement: PostgreSQL plans it at each
- * execution for its values, as Drizzle's unbuilt queries are. For a statement whose best
- * plan depends on its values but whose text Drizzle is slow to write.
- */
-export const UNNAMED = "";

@@ -17,7 +17,8 @@ import {
 } from "drizzle-orm";
 
 import { anyId } from "#app/db/any-id.ts";
-import { builtOnce, UNNAMED } from "#app/db/built-once.ts";
+import { builtOnce } from "#app/db/built-once.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
@@ -100,8 +101,7 @@ export function rotationDay(now: Date): number {
 
 /**
  * The home table: advertised cars that are available and freshly confirmed, at
- * most `limit` (the site's setting), in the day's rotation (see pickPage in
- * listing-rows.server.ts).
+ * most `limit` (the site's setting), in the day's rotation (ringStretch).
  */
 export async function findAdvertisedListings(
   db: Db,
@@ -110,34 +110,60 @@ export async function findAdvertisedListings(
   limit: number = ADVERTISED_LIMIT,
 ): Promise<ListingRow[]> {
   const rules = await publicRules(db, now);
-  const statement = rules.verifiedSellersOnly ? advertisedRows.verifiedOnly : advertisedRows.all;
-  const rows = await statement(db).execute({
-    cutoff: freshnessCutoff(now, rules.freshDays).toISOString(),
-    limit: Math.min(limit, ADVERTISED_LIMIT),
-    day: rotationDay(now),
-  });
+  const statements = rules.verifiedSellersOnly ? advertised.verifiedOnly : advertised.all;
+  const cutoff = freshnessCutoff(now, rules.freshDays);
+  const [counted] = await statements.count(db).execute({ cutoff });
+  const total = counted?.n ?? 0;
+  if (total === 0) return [];
+  const stretch = ringStretch(total, Math.min(limit, ADVERTISED_LIMIT), rotationDay(now));
+  const rows = await statements.rows(db).execute({ cutoff, ...stretch });
   return rows.map((raw) => toRow(storage, raw));
 }
 
 /**
- * The home table's statement, for each value of the verified-sellers rule: written once
- * (its CTE, joins and 35 columns took Drizzle 0.7 ms a request to write), but not named,
- * so that PostgreSQL plans it for each day's values (decision 026: a generic plan took
- * another index).
+ * The day's stretch of the ring of `total` advertised cars (DESIGN decision 20): when
+ * there are more than `size`, the table starts `day × size` places further round each
+ * day, so every advertised car reaches the table (and its top rows) within a few days,
+ * and nobody stays on top by advertising last. Within a day the order is fixed. `take`
+ * cars from place `from`, then `wrap` from the ring's start.
  */
-const advertisedRowsOf = (verifiedSellersOnly: boolean) =>
-  builtOnce((db) =>
-    selectRows(db, {
-      order: "rotation",
-      where: and(
-        isNotNull(listing.advertisedAt),
-        availableSince(sql.placeholder("cutoff"), verifiedSellersOnly),
-      )!,
-      limit: sql.placeholder("limit"),
-      day: sql.placeholder("day"),
-    }).prepare(UNNAMED),
-  );
-const advertisedRows = { all: advertisedRowsOf(false), verifiedOnly: advertisedRowsOf(true) };
+export function ringStretch(total: number, size: number, day: number) {
+  const from = total > size ? (day * size) % total : 0;
+  const take = Math.min(size, total - from);
+  return { from, take, wrap: Math.min(size, total) - take };
+}
+
+/**
+ * The home table's statements, for each value of the verified-sellers rule, written once
+ * (its joins and 35 columns took Drizzle 0.7 ms a request to write) and planned once:
+ * the ring's cars counted, and a stretch of them read, from listing_advertised_idx.
+ */
+const advertisedOf = (verifiedSellersOnly: boolean) => {
+  const ring = () =>
+    and(
+      isNotNull(listing.advertisedAt),
+      availableSince(sql.placeholder("cutoff"), verifiedSellersOnly),
+    )!;
+  return {
+    count: builtOnce((db) =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listing)
+        .where(onePlan(ring()))
+        .prepare(`ring_count${verifiedSellersOnly ? "_verified" : ""}`),
+    ),
+    rows: builtOnce((db) =>
+      selectRows(db, {
+        order: "ring",
+        where: onePlan(ring()),
+        from: sql.placeholder("from"),
+        take: sql.placeholder("take"),
+        wrap: sql.placeholder("wrap"),
+      }).prepare(`ring_rows${verifiedSellersOnly ? "_verified" : ""}`),
+    ),
+  };
+};
+const advertised = { all: advertisedOf(false), verifiedOnly: advertisedOf(true) };
 
 export type ListingPage = {
   rows: ListingRow[];

@@ -96,6 +96,20 @@ describe("rotation", () => {
     expect(await shown(evening)).not.toEqual(await shown(day(5)));
   });
 
+  test("each day's table is the ring turned by the day's number times the table's size", async () => {
+    const total = ADVERTISED_LIMIT + 5;
+    // The ring: most recently advertised first.
+    const ring = (await advertise(total, day(0))).reverse();
+    for (let n = 0; n < 6; n++) {
+      const turn = (rotationDay(day(n)) * ADVERTISED_LIMIT) % total;
+      const expected = Array.from(
+        { length: ADVERTISED_LIMIT },
+        (_, place) => ring[(turn + place) % total],
+      );
+      expect(await shown(day(n))).toEqual(expected);
+    }
+  });
+
   test("with room for all, every car shows, most recently advertised first", async () => {
     const ids = await advertise(3, day(0));
     for (let n = 0; n < 4; n++) expect(await shown(day(n))).toEqual([...ids].reverse());
