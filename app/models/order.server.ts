@@ -209,11 +209,7 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
 const myOrdersOf = () =>
   and(eq(order.buyerId, sql.placeholder("buyerId")), sql`${order.status} in ('open', 'closed')`);
 const myOrdersTotal = builtOnce((db) =>
-  db
-    .select({ total: count() })
-    .from(order)
-    .where(onePlan(myOrdersOf()))
-    .prepare("my_orders_total"),
+  db.select({ total: count() }).from(order).where(onePlan(myOrdersOf())).prepare("my_orders_total"),
 );
 const myOrdersPage = builtOnce((db) =>
   db

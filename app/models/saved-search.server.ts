@@ -19,7 +19,7 @@ import type { PublicSite } from "#app/models/site.ts";
 import { resultsPath, savedQueryOf, searchSummary } from "#app/models/saved-search.ts";
 import { DAY_MS } from "#app/models/freshness.ts";
 import { getCategoryBySlug } from "#app/models/category.server.ts";
-import { findMakeModels } from "#app/models/search.server.ts";
+import { findMakeModels } from "#app/models/make-models.server.ts";
 
 /**
  * A saved query's filters. The make and model are taken as they were saved even when no

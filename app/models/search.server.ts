@@ -18,12 +18,7 @@ import {
   verifiedSellerIds,
   type PublicRules,
 } from "#app/models/listing.server.ts";
-import {
-  carFactColumns,
-  carFactsOf,
-  selectListingRows,
-  toRow,
-} from "#app/models/listing-rows.server.ts";
+import { carFactsOf, selectListingRows, toRow } from "#app/models/listing-rows.server.ts";
 import { toKilometres, type ListingRow } from "#app/models/listing.ts";
 import { PRICE_CUT_DAYS } from "#app/models/alerts.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
@@ -35,10 +30,8 @@ import {
   SEARCH_PAGE_SIZE,
   searchQuery,
   type Loosening,
-  type MakeModels,
   type SearchFilters,
 } from "#app/models/search.ts";
-import { cached } from "#app/services/cache.server.ts";
 import type { Storage } from "#app/services/storage.server.ts";
 import { english } from "#app/services/words.server.ts";
 
@@ -303,7 +296,9 @@ export async function searchListings(
   const where = searchWhere(filters, { categoryId: scope.categoryId, rules });
   const order = searchOrder(filters);
   const browsed = onlyBrowsed(filters)
-    ? browseStatements[scope.categoryId === undefined ? 0 : 1][rules.verifiedSellersOnly ? 1 : 0](db)
+    ? browseStatements[scope.categoryId === undefined ? 0 : 1][rules.verifiedSellersOnly ? 1 : 0](
+        db,
+      )
     : null;
   const values = {
     cutoff: freshnessCutoff(rules.now, rules.freshDays),
@@ -338,41 +333,6 @@ export async function searchListings(
     page,
     pageCount,
   };
-}
-
-/**
- * Makes and models of public listings, for the make → model selects and for
- * checking `make`/`model` parameters. Spelled as most listings spell them;
- * kept a minute per process (one grouped scan of listing_make_model_idx).
- */
-export function findMakeModels(db: Db, now: Date = new Date()): Promise<MakeModels> {
-  return cached(db, "search:make-models", 60_000, async () => {
-    const rows = await db
-      .select({
-        make: sql<string>`mode() within group (order by ${listing.make})`,
-        model: sql<string>`mode() within group (order by ${listing.model})`,
-      })
-      .from(listing)
-      .where(
-        and(
-          availableAndFresh(await publicRules(db, now)),
-          isNotNull(listing.make),
-          isNotNull(listing.model),
-        ),
-      )
-      .groupBy(sql`lower(${listing.make})`, sql`lower(${listing.model})`);
-    const byMake = new Map<string, { make: string; models: Set<string> }>();
-    for (const row of rows) {
-      const key = row.make.toLowerCase();
-      const entry = byMake.get(key) ?? { make: row.make, models: new Set<string>() };
-      entry.models.add(row.model);
-      byMake.set(key, entry);
-    }
-    const collator = new Intl.Collator("en", { sensitivity: "base" });
-    return [...byMake.values()]
-      .map(({ make, models }) => ({ make, models: [...models].sort(collator.compare) }))
-      .sort((a, b) => collator.compare(a.make, b.make));
-  });
 }
 
 /**
@@ -412,53 +372,4 @@ export async function suggestLooser(
     }),
   );
   return counted.filter((option) => option.total > 0).sort((a, b) => b.total - a.total);
-}
-
-export type CompareCar = Awaited<ReturnType<typeof findCompareCars>>[number];
-
-/**
- * The cars of a comparison, in the order asked, public ones only (available and
- * freshly confirmed, or sold); ids that are not public are simply missing.
- */
-export async function findCompareCars(
-  db: Db,
-  storage: Storage,
-  ids: number[],
-  now: Date = new Date(),
-) {
-  if (ids.length === 0) return [];
-  const rules = await publicRules(db, now);
-  const rows = await selectListingRows(db, {
-    ...carFactColumns(),
-    originalPrice: listing.originalPrice,
-  }).where(and(anyId(listing.id, ids), freshOrSold(rules)));
-  const byId = new Map(
-    rows.map((raw) => [
-      raw.id,
-      {
-        id: raw.id,
-        title: raw.title,
-        resalePrice: raw.resalePrice,
-        originalPrice: raw.originalPrice,
-        location: raw.location,
-        quality: raw.quality,
-        status: raw.status,
-        yearsUsed: raw.yearsUsed,
-        periodAmount: raw.periodAmount,
-        periodUnit: raw.periodUnit,
-        make: raw.make,
-        model: raw.model,
-        year: raw.year,
-        mileageKm: raw.mileageKm,
-        fuel: raw.fuel,
-        transmission: raw.transmission,
-        colour: raw.colour,
-        categoryName: raw.categoryName,
-        sellerName: raw.sellerName,
-        sellerVerified: raw.sellerVerified,
-        photo: toRow(storage, raw).photo,
-      },
-    ]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

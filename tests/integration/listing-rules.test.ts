@@ -12,7 +12,8 @@ import { findAdvertisedListings, findListings } from "#app/models/listing.server
 import { listingPath } from "#app/models/listing.ts";
 import { placeOrder } from "#app/models/order.server.ts";
 import { findComparablePrices } from "#app/models/price-guidance.server.ts";
-import { findCompareCars, searchListings } from "#app/models/search.server.ts";
+import { findCompareCars } from "#app/models/compare.server.ts";
+import { searchListings } from "#app/models/search.server.ts";
 import { buildSitemap } from "#app/models/seo.server.ts";
 import { siteSettingsSchema } from "#app/models/site-form.ts";
 import { saveSiteSettings } from "#app/models/site.server.ts";

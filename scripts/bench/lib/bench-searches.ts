@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Db } from "#app/db/client.server.ts";
 import { category, listing } from "#app/db/schema.ts";
 import { publicRules } from "#app/models/listing.server.ts";
+import { findMakeModels } from "#app/models/make-models.server.ts";
 import {
-  findMakeModels,
   pageIds,
   rankedPageQuery,
   searchListings,

@@ -18,7 +18,8 @@ import {
 } from "#app/models/category.server.ts";
 import { categorySlug } from "#app/models/category.ts";
 import { parseCompareIds } from "#app/models/search-compare.ts";
-import { findMakeModels, searchListings, suggestLooser } from "#app/models/search.server.ts";
+import { findMakeModels } from "#app/models/make-models.server.ts";
+import { searchListings, suggestLooser } from "#app/models/search.server.ts";
 import { filterChips, looserSearches, pageLinks, withQuery } from "#app/models/search-links.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
 import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";

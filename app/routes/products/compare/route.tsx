@@ -8,7 +8,7 @@ import { PageHeading } from "#app/components/ui/page-heading.tsx";
 import { AppLink } from "#app/components/ui/app-link.tsx";
 import { loadWhenShown } from "#app/components/ui/load-when-shown.tsx";
 import { COMPARE_MAX, compareHref, parseCompareIds } from "#app/models/search-compare.ts";
-import { findCompareCars } from "#app/models/search.server.ts";
+import { findCompareCars } from "#app/models/compare.server.ts";
 import { seoMeta } from "#app/models/seo.ts";
 import { servicesOf } from "#app/services/app-context.server.ts";
 import { translatorOfMatches, useT } from "#app/i18n/i18n-provider.tsx";
