@@ -11,15 +11,14 @@ import { onePlan } from "./one-plan.ts";
 /**
  * `column` is one of `ids` (integer ids; an empty list matches nothing), or of the list a
  * statement built once is given for a placeholder (built-once.ts). A bigint column
- * (message ids) takes `"bigint"`: its ids may pass what an int holds.
+ * (message ids) takes `"bigint"`: its ids may pass what an int holds; a text column (people's
+ * ids) takes `"text"`.
  */
 export function anyId(
   column: Column,
-  ids: readonly number[] | Placeholder,
-  type: "int" | "bigint" = "int",
+  ids: readonly number[] | readonly string[] | Placeholder,
+  type: "int" | "bigint" | "text" = "int",
 ): SQL {
   const list = Array.isArray(ids) ? sql.param([...ids]) : ids;
-  return onePlan(
-    type === "int" ? sql`${column} = any(${list}::int[])` : sql`${column} = any(${list}::bigint[])`,
-  );
+  return onePlan(sql`${column} = any(${list}::${sql.raw(type)}[])`);
 }

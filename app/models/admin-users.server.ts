@@ -1,9 +1,12 @@
 // The admin's work on accounts (spec §2, §4, DESIGN decisions 2, 10, 15): the
 // searchable user lists, making and removing admins, and deleting an account with
 // everything it owns. Each action writes its audit row in its own transaction.
-import { and, count, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { pageWindow } from "#app/models/id.ts";
 import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
@@ -59,12 +62,82 @@ export type AdminUserRow = Omit<SessionUser, "emailVerified" | "language"> & {
 
 /** How many accounts one role (or all of them) has, from user_role_count. */
 export async function countUsers(db: Db, role: Role | null): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${userRoleCount.n}), 0)::int` })
-    .from(userRoleCount)
-    .where(role ? eq(userRoleCount.role, role) : undefined);
+  const [row] = await (role ? listed.ofRole : listed.everyone)(db).count.execute({ role });
   return row?.n ?? 0;
 }
+
+// "nulls last" as in user_role_created_idx and user_created_idx, so the page is read from
+// the index instead of sorting every matching account.
+const newestFirst = () => [sql`${user.createdAt} desc nulls last`, sql`${user.id} desc nulls last`];
+
+/**
+ * A page of accounts by `where`, newest first: its ids from an index, then their rows.
+ * Marked for one plan only without a search (`where` then names no words).
+ */
+function userPage(
+  db: Db,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+  plan: "one" | "per value",
+) {
+  const pageIds = db
+    .select({ id: user.id })
+    .from(user)
+    .where(where)
+    .orderBy(...newestFirst())
+    .limit(USERS_PAGE_SIZE)
+    .offset(offset);
+  return (
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        image: user.image,
+        role: user.role,
+        verified: user.verified,
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      // An array of the page's ids, not `in (…)`: a plan made once cannot know that a role's
+      // page is 20 of its thousands of accounts, and for `in` it read the whole table.
+      .where(
+        plan === "one"
+          ? onePlan(sql`${user.id} = any(array(${pageIds}))`)
+          : sql`${user.id} = any(array(${pageIds}))`,
+      )
+      .orderBy(...newestFirst())
+  );
+}
+
+/**
+ * The lists without a search, written once and planned once (one role, or everyone):
+ * their plan is an index read in order up to the page, whichever role. A search is planned
+ * for its words.
+ */
+const listedOf = (byRole: boolean) =>
+  builtOnce((db) => {
+    const where = byRole ? eq(user.role, sql.placeholder("role")) : undefined;
+    const name = byRole ? "users_of_role" : "users";
+    return {
+      count: db
+        .select({ n: sql<number>`coalesce(sum(${userRoleCount.n}), 0)::int` })
+        .from(userRoleCount)
+        .where(onePlan(byRole ? eq(userRoleCount.role, sql.placeholder("role")) : sql`true`))
+        .prepare(`${name}_count`),
+      page: userPage(db, where, sql.placeholder("offset"), "one").prepare(`${name}_page`),
+    };
+  });
+const listed = { ofRole: listedOf(true), everyone: listedOf(false) };
+
+/** Sellers' car counts by id (written once). */
+const carCounts = builtOnce((db) =>
+  db
+    .select({ sellerId: sellerListingCount.sellerId, n: sellerListingCount.total })
+    .from(sellerListingCount)
+    .where(anyId(sellerListingCount.sellerId, sql.placeholder("ids"), "text"))
+    .prepare("seller_car_counts"),
+);
 
 /**
  * One page of accounts, newest first: everyone or one role, optionally searched.
@@ -81,37 +154,15 @@ export async function findUsers(db: Db, options: { role: Role | null; q: string;
     ? ((await db.select({ total: count() }).from(user).where(where))[0]?.total ?? 0)
     : await countUsers(db, options.role);
   const { page, pageCount, offset } = pageWindow(total, options.page, USERS_PAGE_SIZE);
-  // "nulls last" as in user_role_created_idx and user_created_idx, so the page is read
-  // from the index instead of sorting every matching account.
-  const newestFirst = [sql`${user.createdAt} desc nulls last`, sql`${user.id} desc nulls last`];
-  const pageIds = db
-    .select({ id: user.id })
-    .from(user)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(USERS_PAGE_SIZE)
-    .offset(offset);
-  const rows = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image,
-      role: user.role,
-      verified: user.verified,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(inArray(user.id, pageIds))
-    .orderBy(...newestFirst);
+  const rows = search
+    ? await userPage(db, where, offset, "per value")
+    : await (options.role ? listed.ofRole : listed.everyone)(db).page.execute({
+        role: options.role,
+        offset,
+      });
   const sellerIds = rows.filter((row) => row.role === "seller").map((row) => row.id);
   const [cars, verifications] = await Promise.all([
-    sellerIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ sellerId: sellerListingCount.sellerId, n: sellerListingCount.total })
-          .from(sellerListingCount)
-          .where(inArray(sellerListingCount.sellerId, sellerIds)),
+    sellerIds.length === 0 ? Promise.resolve([]) : carCounts(db).execute({ ids: sellerIds }),
     findVerifications(db, sellerIds),
   ]);
   const carsOf = new Map(cars.map((row) => [row.sellerId, row.n]));

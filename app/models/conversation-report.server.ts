@@ -4,7 +4,9 @@
 // admin.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import { conversationReport, listing, message, order, user } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { photosOfMessages } from "#app/models/message-photo.server.ts";
@@ -31,9 +33,9 @@ export type ReportedConversation = {
   }[];
 };
 
-/** Conversations with open reports, the most recently reported first. */
-export async function findReportedConversations(db: Db): Promise<ReportedConversation[]> {
-  const rows = await db
+/** The newest open conversation reports (written once and planned once: no values). */
+const openConversationReports = builtOnce((db) =>
+  db
     .select({
       reportId: conversationReport.id,
       orderId: conversationReport.orderId,
@@ -49,9 +51,15 @@ export async function findReportedConversations(db: Db): Promise<ReportedConvers
     .innerJoin(order, eq(order.id, conversationReport.orderId))
     .innerJoin(user, eq(user.id, conversationReport.reporterId))
     .leftJoin(listing, eq(listing.id, order.listingId))
-    .where(isNull(conversationReport.resolvedAt))
+    .where(onePlan(isNull(conversationReport.resolvedAt)))
     .orderBy(desc(conversationReport.createdAt))
-    .limit(SHOWN * 2);
+    .limit(SHOWN * 2)
+    .prepare("open_conversation_reports"),
+);
+
+/** Conversations with open reports, the most recently reported first. */
+export async function findReportedConversations(db: Db): Promise<ReportedConversation[]> {
+  const rows = await openConversationReports(db).execute();
   const byOrder = new Map<number, ReportedConversation>();
   for (const row of rows) {
     let entry = byOrder.get(row.orderId);

@@ -2,8 +2,10 @@
 // someone else's car once; admins see each reported car once with its open
 // reports, and either delete the car or dismiss the reports. Both resolve the
 // reports and write the audit row in the same transaction.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { category, listing, listingPhoto, report, reportedListing, user } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
@@ -74,30 +76,28 @@ export type ReportedListing = {
 const open = isNull(report.resolvedAt);
 
 /**
- * One page of reported cars, each once, the most recently reported first, with
- * its open reports newest first. The queue and its size come from reported_listing
- * (kept by triggers on report; reported_listing_latest_idx), the page's reports from
- * report_listing_idx.
+ * Reported Items' statements, written once and planned once: the queue's size, a page of
+ * it read from reported_listing_latest_idx, and that page's cars and open reports by id.
  */
-export async function findReportedListings(db: Db, storage: Storage, page: number) {
-  const [totals] = await db.select({ total: count() }).from(reportedListing);
-  const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / REPORTED_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  // "nulls last" as in reported_listing_latest_idx, so the page is read from the index.
-  const chosen = await db
-    .select({ id: reportedListing.listingId, latestAt: reportedListing.latestAt })
-    .from(reportedListing)
-    .orderBy(
-      sql`${reportedListing.latestAt} desc nulls last`,
-      sql`${reportedListing.listingId} desc nulls last`,
-    )
-    .limit(REPORTED_PAGE_SIZE)
-    .offset((current - 1) * REPORTED_PAGE_SIZE);
-  const ids = chosen.map((row) => row.id);
-  if (ids.length === 0) return { rows: [] as ReportedListing[], total, page: current, pageCount };
-  const [cars, reports] = await Promise.all([
-    db
+const reportedStatements = builtOnce((db) => {
+  const ids = sql.placeholder("ids");
+  return {
+    count: db
+      .select({ total: onePlan(sql<number>`count(*)::int`) })
+      .from(reportedListing)
+      .prepare("reported_count"),
+    page: db
+      .select({ id: reportedListing.listingId, latestAt: reportedListing.latestAt })
+      .from(reportedListing)
+      // "nulls last" as in reported_listing_latest_idx, so the page is read from the index.
+      .orderBy(
+        onePlan(sql`${reportedListing.latestAt} desc nulls last`),
+        sql`${reportedListing.listingId} desc nulls last`,
+      )
+      .limit(REPORTED_PAGE_SIZE)
+      .offset(sql.placeholder("offset"))
+      .prepare("reported_page"),
+    cars: db
       .select({
         id: listing.id,
         title: listing.title,
@@ -114,8 +114,9 @@ export async function findReportedListings(db: Db, storage: Storage, page: numbe
       .innerJoin(category, eq(category.id, listing.categoryId))
       .innerJoin(user, eq(user.id, listing.sellerId))
       .leftJoin(listingPhoto, coverPhotoOf(listing.id))
-      .where(inArray(listing.id, ids)),
-    db
+      .where(anyId(listing.id, ids))
+      .prepare("reported_cars"),
+    reports: db
       .select({
         id: report.id,
         listingId: report.listingId,
@@ -128,8 +129,30 @@ export async function findReportedListings(db: Db, storage: Storage, page: numbe
       })
       .from(report)
       .innerJoin(user, eq(user.id, report.reporterId))
-      .where(and(open, inArray(report.listingId, ids)))
-      .orderBy(desc(report.createdAt), desc(report.id)),
+      .where(and(open, anyId(report.listingId, ids)))
+      .orderBy(desc(report.createdAt), desc(report.id))
+      .prepare("reported_reports"),
+  };
+});
+
+/**
+ * One page of reported cars, each once, the most recently reported first, with
+ * its open reports newest first. The queue and its size come from reported_listing
+ * (kept by triggers on report; reported_listing_latest_idx), the page's reports from
+ * report_listing_idx.
+ */
+export async function findReportedListings(db: Db, storage: Storage, page: number) {
+  const statements = reportedStatements(db);
+  const [totals] = await statements.count.execute();
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / REPORTED_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const chosen = await statements.page.execute({ offset: (current - 1) * REPORTED_PAGE_SIZE });
+  const ids = chosen.map((row) => row.id);
+  if (ids.length === 0) return { rows: [] as ReportedListing[], total, page: current, pageCount };
+  const [cars, reports] = await Promise.all([
+    statements.cars.execute({ ids }),
+    statements.reports.execute({ ids }),
   ]);
   const carOf = new Map(cars.map((car) => [car.id, car]));
   const rows: ReportedListing[] = chosen.flatMap((pick) => {

@@ -2,8 +2,10 @@
 // boolean every listing query joins on, so the badge shows (or goes) on all of a
 // seller's cars at once; seller_verification says what was checked, by whom and
 // when. Each change writes its audit row in the same transaction.
-import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
+import { anyId } from "#app/db/any-id.ts";
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { sellerVerification, user } from "#app/db/schema.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -100,9 +102,15 @@ export function sellerVerificationNote(sellerId: AnyColumn | SQL): SQL<Verificat
 /** The current verification of some sellers, for the admin lists. */
 export async function findVerifications(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, typeof sellerVerification.$inferSelect>();
-  const rows = await db
-    .select()
-    .from(sellerVerification)
-    .where(inArray(sellerVerification.userId, ids));
+  const rows = await verificationsOf(db).execute({ ids });
   return new Map(rows.map((row) => [row.userId, row]));
 }
+
+/** People's verification rows by id (written once: the admin's lists read them per page). */
+const verificationsOf = builtOnce((db) =>
+  db
+    .select()
+    .from(sellerVerification)
+    .where(anyId(sellerVerification.userId, sql.placeholder("ids"), "text"))
+    .prepare("verifications_of"),
+);

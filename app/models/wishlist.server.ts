@@ -2,7 +2,9 @@
 // car's name is kept) so the list can say the car is gone.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
+import { onePlan } from "#app/db/one-plan.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
 import { listing, user, wishlist } from "#app/db/schema.ts";
@@ -56,32 +58,46 @@ export async function savedListingIds(
   listingIds: number[],
 ): Promise<number[]> {
   if (listingIds.length === 0) return [];
-  const rows = await db
-    .select({ listingId: wishlist.listingId })
-    .from(wishlist)
-    .where(and(eq(wishlist.userId, userId), anyId(wishlist.listingId, listingIds)));
+  const rows = await saved(db).execute({ userId, ids: listingIds });
   return rows.flatMap((row) => (row.listingId === null ? [] : [row.listingId]));
 }
 
 /** One page of the person's saved cars, newest first. */
 export async function findWishlist(db: Db, userId: string, page: number) {
-  const mine = eq(wishlist.userId, userId);
-  const [totals] = await db.select({ total: count() }).from(wishlist).where(mine);
+  const [totals] = await savedCount(db).execute({ userId });
   return readPage(totals?.total ?? 0, page, WISHLIST_PAGE_SIZE, (offset) =>
-    db
-      .select({
-        id: wishlist.id,
-        listingId: wishlist.listingId,
-        listingTitle: wishlist.listingTitle,
-      })
-      .from(wishlist)
-      .where(mine)
-      // "nulls last" as in wishlist_user_created_idx, so the page is read from the index.
-      .orderBy(sql`${wishlist.createdAt} desc nulls last`, desc(wishlist.id))
-      .limit(WISHLIST_PAGE_SIZE)
-      .offset(offset),
+    savedPage(db).execute({ userId, offset }),
   );
 }
+
+// The wishlist's statements are written once and planned once: each is one person's
+// range of wishlist_user_created_idx or wishlist_user_listing_idx, whoever it is.
+const mine = () => eq(wishlist.userId, sql.placeholder("userId"));
+const saved = builtOnce((db) =>
+  db
+    .select({ listingId: wishlist.listingId })
+    .from(wishlist)
+    .where(and(mine(), anyId(wishlist.listingId, sql.placeholder("ids"))))
+    .prepare("wishlist_saved"),
+);
+const savedCount = builtOnce((db) =>
+  db.select({ total: count() }).from(wishlist).where(onePlan(mine())).prepare("wishlist_count"),
+);
+const savedPage = builtOnce((db) =>
+  db
+    .select({
+      id: wishlist.id,
+      listingId: wishlist.listingId,
+      listingTitle: wishlist.listingTitle,
+    })
+    .from(wishlist)
+    .where(onePlan(mine()))
+    // "nulls last" as in wishlist_user_created_idx, so the page is read from the index.
+    .orderBy(sql`${wishlist.createdAt} desc nulls last`, desc(wishlist.id))
+    .limit(WISHLIST_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
+    .prepare("wishlist_page"),
+);
 
 /**
  * My Wishlist's rows: each saved car as it is now, or a note that it is gone (in `t`'s
@@ -130,9 +146,14 @@ export async function setCarAlerts(
 }
 
 export async function getCarAlerts(db: Db, userId: string): Promise<CarAlertChoice> {
-  const [row] = await db
-    .select({ carAlerts: user.carAlerts })
-    .from(user)
-    .where(eq(user.id, userId));
+  const [row] = await carAlertsOf(db).execute({ userId });
   return row?.carAlerts ?? "daily";
 }
+
+const carAlertsOf = builtOnce((db) =>
+  db
+    .select({ carAlerts: user.carAlerts })
+    .from(user)
+    .where(onePlan(eq(user.id, sql.placeholder("userId"))))
+    .prepare("car_alerts_of"),
+);
