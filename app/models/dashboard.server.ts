@@ -1,6 +1,7 @@
 // The numbers on the dashboard overview, per role.
-import { and, count, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
+import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { onePlan } from "#app/db/one-plan.ts";
@@ -11,10 +12,46 @@ import { english } from "#app/services/words.server.ts";
 
 export type SummaryFigure = { label: string; value: number; to: string };
 
-async function countOf(query: Promise<{ n: number }[]>): Promise<number> {
-  const [row] = await query;
-  return row?.n ?? 0;
-}
+// Each role's figures in one statement, written once and planned once (one lookup by key,
+// or the small tables the triggers keep): the overview is many people's first page.
+const sellerCars = builtOnce((db) =>
+  db
+    .select({
+      available: sellerListingCount.available,
+      sold: sellerListingCount.sold,
+      advertised: sellerListingCount.advertised,
+    })
+    .from(sellerListingCount)
+    .where(onePlan(eq(sellerListingCount.sellerId, sql.placeholder("userId"))))
+    .prepare("overview_seller"),
+);
+const adminFigures = builtOnce((db) => {
+  const ofRole = (role: string) =>
+    sql<number>`coalesce((select ${userRoleCount.n} from ${userRoleCount} where ${userRoleCount.role} = ${sql.raw(`'${role}'`)}), 0)::int`;
+  return db
+    .select({
+      sellers: ofRole("seller"),
+      buyers: ofRole("buyer"),
+      admins: ofRole("admin"),
+      reports: onePlan(
+        sql<number>`(select count(*) from ${report} where ${report.resolvedAt} is null)::int`,
+      ),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("overview_admin");
+});
+const buyerFigures = builtOnce((db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      orders: onePlan(
+        sql<number>`(select count(*) from ${order} where ${order.buyerId} = ${userId} and ${order.status} = 'open')::int`,
+      ),
+      saved: sql<number>`(select count(*) from ${wishlist} where ${wishlist.userId} = ${userId})::int`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("overview_buyer");
+});
 
 /** The viewer's figures, labelled in `t`'s words (the request's). */
 export async function getDashboardSummary(
@@ -25,14 +62,7 @@ export async function getDashboardSummary(
   if (viewer.role === "seller") {
     // The three car figures from seller_listing_count (kept by triggers), not the cars.
     const [[cars], buyers] = await Promise.all([
-      db
-        .select({
-          available: sellerListingCount.available,
-          sold: sellerListingCount.sold,
-          advertised: sellerListingCount.advertised,
-        })
-        .from(sellerListingCount)
-        .where(onePlan(eq(sellerListingCount.sellerId, viewer.id))),
+      sellerCars(db).execute({ userId: viewer.id }),
       countOpenRequests(db, viewer.id),
     ]);
     const { available, sold, advertised } = cars ?? { available: 0, sold: 0, advertised: 0 };
@@ -45,12 +75,13 @@ export async function getDashboardSummary(
   }
   if (viewer.role === "admin") {
     // The three role figures from user_role_count (kept by triggers), not the accounts.
-    const [roles, reports] = await Promise.all([
-      db.select({ role: userRoleCount.role, n: userRoleCount.n }).from(userRoleCount),
-      countOf(db.select({ n: count() }).from(report).where(isNull(report.resolvedAt))),
-    ]);
-    const ofRole = (role: string) => roles.find((row) => row.role === role)?.n ?? 0;
-    const [sellers, buyers, admins] = [ofRole("seller"), ofRole("buyer"), ofRole("admin")];
+    const [figures] = await adminFigures(db).execute();
+    const { sellers, buyers, admins, reports } = figures ?? {
+      sellers: 0,
+      buyers: 0,
+      admins: 0,
+      reports: 0,
+    };
     return [
       { label: t("Sellers"), value: sellers, to: "/dashboard/allseller" },
       { label: t("Buyers"), value: buyers, to: "/dashboard/allbuyer" },
@@ -58,15 +89,8 @@ export async function getDashboardSummary(
       { label: t("Open reports"), value: reports, to: "/dashboard/reportedItems" },
     ];
   }
-  const [orders, saved] = await Promise.all([
-    countOf(
-      db
-        .select({ n: count() })
-        .from(order)
-        .where(and(eq(order.buyerId, viewer.id), eq(order.status, "open"))),
-    ),
-    countOf(db.select({ n: count() }).from(wishlist).where(eq(wishlist.userId, viewer.id))),
-  ]);
+  const [figures] = await buyerFigures(db).execute({ userId: viewer.id });
+  const { orders, saved } = figures ?? { orders: 0, saved: 0 };
   return [
     { label: t("Open orders"), value: orders, to: "/dashboard/myorders" },
     { label: t("Saved cars"), value: saved, to: "/dashboard/myProducts" },

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { listing, report } from "#app/db/schema.ts";
+import { listing, report, wishlist } from "#app/db/schema.ts";
 import { findUsers } from "#app/models/admin-users.server.ts";
 import { USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
@@ -87,6 +87,29 @@ describe("the dashboard overview", () => {
       viewer(await createUser(t.db, { role: "seller" }), "seller"),
     );
     expect(none.map((figure) => figure.value)).toEqual([0, 0, 0, 0]);
+  });
+
+  test("a buyer's figures count only their open requests and saved cars", async () => {
+    const seller = await createUser(t.db, { role: "seller" });
+    const buyer = await createUser(t.db, { role: "buyer" });
+    const other = await createUser(t.db, { role: "buyer" });
+    const cars = await Promise.all(
+      [1, 2, 3].map(() => createListing(t.db, { sellerId: seller.id, categoryId })),
+    );
+    await placeOrder(cars[0]!, buyer.id, "open", 1);
+    await placeOrder(cars[1]!, buyer.id, "cancelled", 2);
+    await placeOrder(cars[2]!, buyer.id, "closed", 3);
+    await placeOrder(cars[1]!, other.id, "open", 4);
+    await t.db.insert(wishlist).values([
+      { userId: buyer.id, listingId: cars[0]!.id, listingTitle: cars[0]!.title },
+      { userId: buyer.id, listingId: cars[1]!.id, listingTitle: cars[1]!.title },
+      { userId: other.id, listingId: cars[2]!.id, listingTitle: cars[2]!.title },
+    ]);
+    const figures = await getDashboardSummary(t.db, viewer(buyer, "buyer"));
+    expect(Object.fromEntries(figures.map((figure) => [figure.label, figure.value]))).toEqual({
+      "Open orders": 1,
+      "Saved cars": 2,
+    });
   });
 
   test("an admin's figures count each role and the open reports", async () => {
