@@ -397,6 +397,14 @@ describe("freshness", () => {
     const confirmed = (await row(stale.id))!;
     expect(confirmed.confirmedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(confirmed.reminderSentAt).toBeNull();
+    // My Products counts one car fewer waiting for confirmation.
+    const after = await callLoaderAs(myProducts.loader, {
+      path: "/dashboard/myProducts",
+      cookie: people.seller.cookie,
+      context: t.context(),
+    });
+    if (after.view !== "products") throw new Error("expected My Products");
+    expect(after.stale).toBe(mine.stale - 1);
     lists = await publicIds();
     expect(lists.all).toContain(stale.id);
     expect(lists.category).toContain(stale.id);
