@@ -86,36 +86,40 @@ function MessagesLink({ unread }: { unread: number }) {
     unread > 0
       ? t("{count, plural, one {Messages, # unread} other {Messages, # unread}}", { count: unread })
       : t("Messages");
+  // The count sits beside the link, not in it: the link's name says the exact count, and
+  // a badge of "99+" inside it would be visible text its name does not contain (WCAG 2.5.3).
   return (
-    <AppNavLink
-      to="/dashboard/conversations"
-      aria-label={label}
-      title={label}
-      className={({ isActive }) =>
-        `relative inline-flex size-9 items-center justify-center rounded-md ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
-      }
-    >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
+    <span className="relative inline-flex">
+      <AppNavLink
+        to="/dashboard/conversations"
+        aria-label={label}
+        title={label}
+        className={({ isActive }) =>
+          `inline-flex size-9 items-center justify-center rounded-md ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
+        }
       >
-        <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
-      </svg>
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+        </svg>
+      </AppNavLink>
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute -end-1 -top-1 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-slate-900"
+          className="pointer-events-none absolute -end-1 -top-1 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs leading-5 font-bold text-slate-900"
         >
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
-    </AppNavLink>
+    </span>
   );
 }
 
