@@ -4,7 +4,7 @@
 // cost the embedded database's thread 8.6 ms a page, by one array 3.4 ms (issue 29).
 // Rows looked up by their ids are found the same way whatever the ids: the statement is
 // marked for one plan (one-plan.ts): a category page's 20 rows took 1.3 ms instead of 2.6.
-import { sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { sql, type Column, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 
 import { onePlan } from "./one-plan.ts";
 
@@ -21,4 +21,16 @@ export function anyId(
 ): SQL {
   const list = Array.isArray(ids) ? sql.param([...ids]) : ids;
   return onePlan(sql`${column} = any(${list}::${sql.raw(type)}[])`);
+}
+
+/**
+ * `column` is one of the ids `pick` (a subquery) chooses, chosen once: a page of ids read
+ * from an index, then only their rows. Not `column in (pick)`: for that PostgreSQL may
+ * join the whole table against the pick, and does when it cannot know the pick is small
+ * (a plan made once for any value, with the pick's LIMIT a parameter: a role's page of
+ * accounts read the whole user table), or pick again for every row (held mail's lease).
+ * Not marked for one plan: the caller says whether its pick's plan fits every value.
+ */
+export function pickedIds(column: Column, pick: SQLWrapper): SQL {
+  return sql`${column} = any(array(${pick}))`;
 }

@@ -3,7 +3,7 @@
 // everything it owns. Each action writes its audit row in its own transaction.
 import { and, count, eq, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 
-import { anyId } from "#app/db/any-id.ts";
+import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
@@ -87,27 +87,19 @@ function userPage(
     .orderBy(...newestFirst())
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
-  return (
-    db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        image: user.image,
-        role: user.role,
-        verified: user.verified,
-        createdAt: user.createdAt,
-      })
-      .from(user)
-      // An array of the page's ids, not `in (…)`: a plan made once cannot know that a role's
-      // page is 20 of its thousands of accounts, and for `in` it read the whole table.
-      .where(
-        plan === "one"
-          ? onePlan(sql`${user.id} = any(array(${pageIds}))`)
-          : sql`${user.id} = any(array(${pageIds}))`,
-      )
-      .orderBy(...newestFirst())
-  );
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: user.role,
+      verified: user.verified,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(plan === "one" ? onePlan(pickedIds(user.id, pageIds)) : pickedIds(user.id, pageIds))
+    .orderBy(...newestFirst());
 }
 
 /**

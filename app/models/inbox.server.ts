@@ -6,7 +6,7 @@ import { and, desc, eq, gt, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { listing, message, order, user } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
-import { anyId } from "#app/db/any-id.ts";
+import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import { closedWhy } from "#app/models/conversation.server.ts";
 import { CONVERSATIONS_PAGE_SIZE, type Side } from "#app/models/conversation.ts";
@@ -118,7 +118,10 @@ const inboxPage = builtOnce((db) => {
     .leftJoin(user, eq(user.id, order.sellerId))
     .where(
       onePlan(
-        sql`${order.id} in (select id from (${side(order.buyerId)} union all ${side(order.sellerId)}) as mine)`,
+        pickedIds(
+          order.id,
+          sql`(select id from (${side(order.buyerId)} union all ${side(order.sellerId)}) as mine)`,
+        ),
       ),
     )
     .orderBy(desc(order.activeAt), desc(order.id))

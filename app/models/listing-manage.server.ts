@@ -5,7 +5,7 @@
 // simply not touched.
 import { and, asc, count, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 
-import { anyId } from "#app/db/any-id.ts";
+import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
@@ -126,7 +126,7 @@ const sellerPageRows = builtOnce((db) => {
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
     .leftJoin(listingPhoto, coverPhotoOf(listing.id))
-    .where(onePlan(inArray(listing.id, pageIds)))
+    .where(onePlan(pickedIds(listing.id, pageIds)))
     .orderBy(...newestFirst)
     .prepare("seller_page");
 });

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { builtOnce } from "#app/db/built-once.ts";
+import { pickedIds } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
 import { readPage } from "#app/models/id.ts";
@@ -330,7 +331,7 @@ const myBuyersPage = builtOnce((db) => {
     })
     .from(order)
     .innerJoin(listing, eq(listing.id, order.listingId))
-    .where(onePlan(inArray(order.id, pageIds)))
+    .where(onePlan(pickedIds(order.id, pageIds)))
     .orderBy(...newestFirst)
     .prepare("my_buyers_page");
 });
