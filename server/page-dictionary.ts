@@ -16,8 +16,6 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 
-import type { NextFunction, Request, Response as ExpressResponse } from "express";
-
 import { logger } from "#app/services/logger.server.ts";
 
 /** Renders a page as a visitor without cookies gets it. */
@@ -30,8 +28,6 @@ const DICTIONARY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const RETRY_AFTER_MS = 60 * 1000;
 /** zstd's level for pages: level 3 with the dictionary takes about 0.3 ms for a 100 KB page. */
 const ZSTD_LEVEL = 3;
-/** Responses compressed with the dictionary: pages and their data, never event streams. */
-const DICTIONARY_TYPES = /^(text\/html|text\/x-script)\b/;
 
 export type Dictionary = {
   bytes: Buffer;
@@ -52,8 +48,6 @@ export type PageDictionary = {
   matching(req: IncomingMessage): Dictionary | null;
   /** Serves GET /_dictionary/<id> and returns true, or returns false for other URLs. */
   tryServe(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Express middleware: rendered pages go out as dcz when the request allows it. */
-  compress(req: Request, res: ExpressResponse, next: NextFunction): void;
 };
 
 export function dictionaryOf(bytes: Buffer, madeAt = Date.now()): Dictionary {
@@ -182,76 +176,5 @@ export function createPageDictionary(options: {
       res.end(req.method === "HEAD" ? undefined : body);
       return true;
     },
-    compress(req, res, next) {
-      const dictionary = matching(req);
-      if (dictionary) encodeWhileWriting(dictionary, req, res);
-      next();
-    },
   };
-}
-
-/**
- * Wraps `res` so that what the app writes goes out as dcz, when it turns out to be a
- * page or page data (decided at the first write, as the headers are then known).
- * Registered after `compression()`, so that middleware sees Content-Encoding and
- * passes the bytes on as they are.
- */
-function encodeWhileWriting(dictionary: Dictionary, req: Request, res: ExpressResponse): void {
-  type Writer = (this: ExpressResponse, ...args: unknown[]) => unknown;
-  const write = res.write as unknown as Writer;
-  const end = res.end as unknown as Writer;
-  let stream: zlib.ZstdCompress | null = null;
-  let decided = false;
-
-  function decide(): void {
-    if (decided) return;
-    decided = true;
-    if (
-      res.headersSent ||
-      req.method === "HEAD" ||
-      res.statusCode !== 200 ||
-      res.getHeader("Content-Encoding") ||
-      !DICTIONARY_TYPES.test(String(res.getHeader("Content-Type") ?? ""))
-    ) {
-      return;
-    }
-    res.setHeader("Content-Encoding", "dcz");
-    res.removeHeader("Content-Length");
-    res.vary("Accept-Encoding");
-    res.vary("Available-Dictionary");
-    stream = zlib.createZstdCompress(zstdOptions(dictionary));
-    stream.on("data", (chunk: Buffer) => write.call(res, chunk));
-    stream.on("end", () => end.call(res));
-    write.call(res, dictionary.dczHeader);
-  }
-
-  // React Router writes Uint8Arrays; Express's own answers write strings.
-  const bytesOf = (chunk: unknown, encoding: unknown): Uint8Array =>
-    chunk instanceof Uint8Array
-      ? chunk
-      : Buffer.from(
-          String(chunk),
-          typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
-        );
-
-  res.write = function (this: ExpressResponse, ...args: unknown[]) {
-    decide();
-    if (!stream) return write.apply(res, args);
-    const [chunk, encoding, callback] = args;
-    stream.write(bytesOf(chunk, encoding));
-    if (typeof callback === "function") (callback as () => void)();
-    else if (typeof encoding === "function") (encoding as () => void)();
-    return true;
-  } as unknown as typeof res.write;
-
-  res.end = function (this: ExpressResponse, ...args: unknown[]) {
-    decide();
-    if (!stream) return end.apply(res, args);
-    const [chunk, encoding] = args;
-    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") {
-      stream.write(bytesOf(chunk, encoding));
-    }
-    stream.end();
-    return res;
-  } as unknown as typeof res.end;
 }

@@ -1,6 +1,6 @@
 // The page dictionary (decision 025): what goes into it, how it is announced and
 // served, and rendered pages compressed with it behind the same compression
-// middleware as server/app.ts, on a real HTTP server.
+// middlewares as server/app.ts, on a real HTTP server.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -18,6 +18,7 @@ import {
   renderDictionary,
   type PageDictionary,
 } from "#server/page-dictionary.ts";
+import { compressWholePages } from "#server/whole-page-compression.ts";
 
 const ROW = `<tr><td class="rounded-lg bg-white px-3 py-2 text-sm">Car</td></tr>`;
 const pageOf = (title: string, rows = 40) =>
@@ -196,7 +197,7 @@ describe("rendered pages with the dictionary", () => {
   async function app(dictionary: PageDictionary) {
     const site = express();
     site.use(compression());
-    site.use(dictionary.compress);
+    site.use(compressWholePages({ dictionaryFor: (req) => dictionary.matching(req) }));
     site.get("/streamed", (_req, res) => {
       // As React Router writes a page: Uint8Array chunks, then end.
       res.type("html");
@@ -242,7 +243,7 @@ describe("rendered pages with the dictionary", () => {
       const served = await get(route, asks);
       expect(served.headers["content-encoding"], route).toBe("dcz");
       expect(served.headers.vary, route).toContain("Available-Dictionary");
-      expect(served.headers["content-length"], route).toBeUndefined();
+      expect(Number(served.headers["content-length"]), route).toBe(served.body.length);
       expect(served.body.subarray(8, 40).toString("hex"), route).toBe(id);
       const decoded = zlib.zstdDecompressSync(served.body.subarray(40), { dictionary: bytes });
       expect(decoded.toString(), route).toBe(text);
