@@ -7,7 +7,7 @@ import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
-import { pageWindow } from "#app/models/id.ts";
+import { pageWindow, readPage } from "#app/models/id.ts";
 import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -70,16 +70,22 @@ export async function countUsers(db: Db, role: Role | null): Promise<number> {
 // the index instead of sorting every matching account.
 const newestFirst = () => [sql`${user.createdAt} desc nulls last`, sql`${user.id} desc nulls last`];
 
+/** What a list shows of an account. */
+const rowColumns = () => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  role: user.role,
+  verified: user.verified,
+  createdAt: user.createdAt,
+});
+
 /**
- * A page of accounts by `where`, newest first: its ids from an index, then their rows.
- * Marked for one plan only without a search (`where` then names no words).
+ * A page of accounts without a search, newest first: its ids read in order from an index
+ * up to the page, then only their rows.
  */
-function userPage(
-  db: Db,
-  where: SQL | undefined,
-  offset: number | Placeholder,
-  plan: "one" | "per value",
-) {
+function userPage(db: Db, where: SQL | undefined, offset: Placeholder) {
   const pageIds = db
     .select({ id: user.id })
     .from(user)
@@ -88,18 +94,45 @@ function userPage(
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
   return db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image,
-      role: user.role,
-      verified: user.verified,
-      createdAt: user.createdAt,
-    })
+    .select(rowColumns())
     .from(user)
-    .where(plan === "one" ? onePlan(pickedIds(user.id, pageIds)) : pickedIds(user.id, pageIds))
+    .where(onePlan(pickedIds(user.id, pageIds)))
     .orderBy(...newestFirst());
+}
+
+/** Accounts' rows by id, newest first (written once: a searched page's rows). */
+const rowsByIds = builtOnce((db) =>
+  db
+    .select(rowColumns())
+    .from(user)
+    .where(anyId(user.id, sql.placeholder("ids"), "text"))
+    .orderBy(...newestFirst())
+    .prepare("user_rows_by_ids"),
+);
+
+/**
+ * A searched page: its ids and the count of every match in one statement (the search's
+ * indexes are read once, where a count and then a page read them twice: 3 ms each for
+ * "person 12" among 30,000 people), then only their rows. A page past the end counts
+ * on its own and shows the last page.
+ */
+async function searchedPage(db: Db, where: SQL, requested: number) {
+  const pageIds = (offset: number) =>
+    db
+      .select({ id: user.id, total: sql<number>`(count(*) over ())::int` })
+      .from(user)
+      .where(where)
+      .orderBy(...newestFirst())
+      .limit(USERS_PAGE_SIZE)
+      .offset(offset);
+  const first = await pageIds(pageWindow(Infinity, requested, USERS_PAGE_SIZE).offset);
+  const total =
+    first[0]?.total ?? (await db.select({ total: count() }).from(user).where(where))[0]?.total ?? 0;
+  const window = pageWindow(total, requested, USERS_PAGE_SIZE);
+  const ids = first.length > 0 || total === 0 ? first : await pageIds(window.offset);
+  const rows =
+    ids.length === 0 ? [] : await rowsByIds(db).execute({ ids: ids.map((row) => row.id) });
+  return { rows, total, page: window.page, pageCount: window.pageCount };
 }
 
 /**
@@ -117,7 +150,7 @@ const listedOf = (byRole: boolean) =>
         .from(userRoleCount)
         .where(onePlan(byRole ? eq(userRoleCount.role, sql.placeholder("role")) : sql`true`))
         .prepare(`${name}_count`),
-      page: userPage(db, where, sql.placeholder("offset"), "one").prepare(`${name}_page`),
+      page: userPage(db, where, sql.placeholder("offset")).prepare(`${name}_page`),
     };
   });
 const listed = { ofRole: listedOf(true), everyone: listedOf(false) };
@@ -141,17 +174,18 @@ const carCounts = builtOnce((db) =>
  */
 export async function findUsers(db: Db, options: { role: Role | null; q: string; page: number }) {
   const search = matching(options.q);
-  const where = and(options.role ? eq(user.role, options.role) : undefined, search);
-  const total = search
-    ? ((await db.select({ total: count() }).from(user).where(where))[0]?.total ?? 0)
-    : await countUsers(db, options.role);
-  const { page, pageCount, offset } = pageWindow(total, options.page, USERS_PAGE_SIZE);
-  const rows = search
-    ? await userPage(db, where, offset, "per value")
-    : await (options.role ? listed.ofRole : listed.everyone)(db).page.execute({
-        role: options.role,
-        offset,
-      });
+  const { rows, total, page, pageCount } = search
+    ? await searchedPage(
+        db,
+        and(options.role ? eq(user.role, options.role) : undefined, search)!,
+        options.page,
+      )
+    : await readPage(await countUsers(db, options.role), options.page, USERS_PAGE_SIZE, (offset) =>
+        (options.role ? listed.ofRole : listed.everyone)(db).page.execute({
+          role: options.role,
+          offset,
+        }),
+      );
   const sellerIds = rows.filter((row) => row.role === "seller").map((row) => row.id);
   const [cars, verifications] = await Promise.all([
     sellerIds.length === 0 ? Promise.resolve([]) : carCounts(db).execute({ ids: sellerIds }),

@@ -123,8 +123,13 @@ describe("the lists", () => {
     const first = await list("?q=paged");
     expect(first.rows).toHaveLength(USERS_PAGE_SIZE);
     expect(first.pageCount).toBe(2);
+    expect(first.total).toBe(USERS_PAGE_SIZE + 2);
+    // Newest first, as without a search.
+    const times = first.rows.map((row) => row.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
     const last = await list("?q=paged&page=99");
     expect(last.page).toBe(2);
+    expect(last.total).toBe(USERS_PAGE_SIZE + 2);
     expect(last.rows).toHaveLength(2);
     expect(new Set([...first.rows, ...last.rows].map((row) => row.id)).size).toBe(
       USERS_PAGE_SIZE + 2,
