@@ -1,7 +1,7 @@
 // One car as its public page shows it: the listing with its typed facts, prices,
 // dates, category and seller (with the Verified note), and all its photos in order;
 // and one seller's summary as the tables show it.
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 
 import type { Db } from "#app/db/client.server.ts";
 import { builtOnce } from "#app/db/built-once.ts";
@@ -38,7 +38,33 @@ export type ListingDetail = Omit<
   "sellerId"
 >;
 
-/** A car with its category and seller, and its photos (written once: built-once.ts). */
+/** A photo's stored files and size, as a car's page lists them. */
+type PhotoFiles = {
+  smallKey: string;
+  mediumKey: string;
+  largeKey: string;
+  avifSmallKey: string | null;
+  avifMediumKey: string | null;
+  avifLargeKey: string | null;
+  width: number;
+  height: number;
+};
+
+/**
+ * A car's photos in order, as one JSON array in the car's own row: a second statement
+ * for them cost the embedded database's thread a trip of its own (0.3 ms) on every view.
+ */
+const photosOf = (listingId: SQLWrapper) =>
+  sql<PhotoFiles[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries({
+      ...photoFileColumns(),
+      width: listingPhoto.width,
+      height: listingPhoto.height,
+    }).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
+    sql`, `,
+  )}) order by ${listingPhoto.position}), '[]'::json) from ${listingPhoto} where ${listingPhoto.listingId} = ${listingId})`;
+
+/** A car with its category, seller and photos (written once: built-once.ts). */
 const detailRow = builtOnce((db) =>
   db
     .select({
@@ -51,6 +77,7 @@ const detailRow = builtOnce((db) =>
       categorySlug: category.slug,
       categoryHidden: category.hidden,
       ...sellerColumns(),
+      photos: photosOf(listing.id),
     })
     .from(listing)
     .innerJoin(category, eq(category.id, listing.categoryId))
@@ -59,24 +86,11 @@ const detailRow = builtOnce((db) =>
     .limit(1)
     .prepare("listing_detail"),
 );
-const detailPhotos = builtOnce((db) =>
-  db
-    .select({
-      ...photoFileColumns(),
-      width: listingPhoto.width,
-      height: listingPhoto.height,
-    })
-    .from(listingPhoto)
-    .where(onePlan(eq(listingPhoto.listingId, sql.placeholder("id"))))
-    .orderBy(asc(listingPhoto.position))
-    .prepare("listing_detail_photos"),
-);
 
 /** Everything the public detail page shows, or null when there is no such listing. */
 export async function getListingDetail(db: Db, storage: Storage, id: number) {
   const [row] = await detailRow(db).execute({ id });
   if (!row) return null;
-  const photos = await detailPhotos(db).execute({ id });
   const {
     categoryName,
     categorySlug,
@@ -86,6 +100,7 @@ export async function getListingDetail(db: Db, storage: Storage, id: number) {
     sellerImage,
     sellerVerified,
     sellerVerification,
+    photos,
     ...rest
   } = row;
   return {

@@ -4,6 +4,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 
 import { listing, listingPhoto } from "#app/db/schema.ts";
+import { getListingDetail } from "#app/models/listing-detail.server.ts";
 import { LISTING_MESSAGES } from "#app/models/listing-form.ts";
 import * as editProduct from "#app/routes/dashboard/seller/edit-product/route.tsx";
 import * as sellCar from "#app/routes/dashboard/seller/sell-car/route.tsx";
@@ -196,6 +197,11 @@ describe("saving an edit", () => {
     ]);
     expect(after.map((p) => p.position)).toEqual([0, 1, 2]);
     expect(await media.files()).toEqual(files);
+    // The car's page shows them in the new order.
+    const shown = await getListingDetail(t.db, media.storage, id);
+    expect(shown!.photos.map((p) => p.large)).toEqual(
+      after.map((p) => media.storage.url(p.largeKey)),
+    );
   });
 
   test("removing one photo and adding one deletes the removed files after the commit", async () => {
