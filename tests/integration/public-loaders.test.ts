@@ -220,6 +220,8 @@ describe("category and all-cars loader", () => {
       context: t.context(),
     });
     expect(beyond.page).toBe(2);
+    expect(beyond.total).toBe(LISTINGS_PAGE_SIZE + 3);
+    expect(beyond.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
   });
 
   test("an empty category is an empty page, not an error", async () => {

@@ -394,6 +394,7 @@ describe("hostile parameters are corrected, visibly, and never fail", () => {
     const result = await search("make=Toyota&page=40");
     expect(result.page).toBe(1);
     expect(result.rows).toHaveLength(3);
+    expect(result.total).toBe(3);
   });
 
   test("query syntax never errors", async () => {

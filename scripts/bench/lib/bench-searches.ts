@@ -89,7 +89,8 @@ export async function measureSearches(data: BenchData, runs: number) {
           : pageIds(db, where, searchOrder(filters), last!.page);
       plans.push(`\n${name} — ${url}\n  page of ids:\n${await plan(db, page)}`);
       if (filters.sort !== "relevance") {
-        // The count (capped) runs the same WHERE clause; best match counts in its page query.
+        // The page's count (capped) is a subquery of it; its plan on its own, for a page
+        // past the end. Best match counts in its page query.
         const counted = db
           .select({ one: sql`1` })
           .from(listing)
