@@ -52,26 +52,30 @@ export function ListingPicture({
       fetchPriority: "high",
     });
   }
+  const image = (
+    <img
+      src={photo.medium}
+      srcSet={photoSrcSet(photo)}
+      sizes={sizes}
+      width={photo.width}
+      height={photo.height}
+      alt={alt}
+      translate={altIsName ? "no" : undefined}
+      loading={priority === "lazy" ? "lazy" : "eager"}
+      fetchPriority={priority === "high" ? "high" : undefined}
+      decoding={priority === "high" ? undefined : "async"}
+      draggable={draggable}
+      className={className}
+      style={style}
+    />
+  );
+  // Without AVIF renditions a <picture> would hold the <img> alone: two elements where
+  // one does (a list's rows each have one; issue 29).
+  if (!hasAvif) return image;
   return (
     <picture className="contents">
-      {hasAvif ? (
-        <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
-      ) : null}
-      <img
-        src={photo.medium}
-        srcSet={photoSrcSet(photo)}
-        sizes={sizes}
-        width={photo.width}
-        height={photo.height}
-        alt={alt}
-        translate={altIsName ? "no" : undefined}
-        loading={priority === "lazy" ? "lazy" : "eager"}
-        fetchPriority={priority === "high" ? "high" : undefined}
-        decoding={priority === "high" ? undefined : "async"}
-        draggable={draggable}
-        className={className}
-        style={style}
-      />
+      <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
+      {image}
     </picture>
   );
 }

@@ -53,16 +53,22 @@ function FactsLine({ facts }: { facts: CarFacts }) {
     facts.transmission && t(facts.transmission),
   ].filter(Boolean);
   if (parts.length === 0) return null;
-  return (
-    <span className="block text-xs text-slate-600">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? " · " : null}
-          {part}
-        </Fragment>
-      ))}
-    </span>
-  );
+  // Neighbouring words joined into one text: each text React writes apart from the last
+  // is a text node and a comment, and a list has a line like this on every row.
+  const children: ReactNode[] = [];
+  let text = "";
+  parts.forEach((part, index) => {
+    if (index > 0) text += " · ";
+    if (typeof part === "string") {
+      text += part;
+      return;
+    }
+    if (text) children.push(text);
+    text = "";
+    children.push(<Fragment key={index}>{part}</Fragment>);
+  });
+  if (text) children.push(text);
+  return <span className="block text-xs text-slate-600">{children}</span>;
 }
 
 export function CarPhoto({ row, size }: { row: ListingRow; size: "sm" | "md" | "banner" }) {

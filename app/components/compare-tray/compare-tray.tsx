@@ -111,10 +111,8 @@ export function CompareToggle({
     >
       <span aria-hidden="true">{chosen ? "✓" : "+"}</span>
       {chosen ? t("Comparing") : t("Compare")}
-      <span className="sr-only" translate="no">
-        {" "}
-        {title}
-      </span>
+      {/* One text: " " and the title as two would be two text nodes and a comment. */}
+      <span className="sr-only" translate="no">{` ${title}`}</span>
     </a>
   );
 }

@@ -84,24 +84,29 @@ export function SellerIdentity({
    */
   explainBadge?: boolean;
 }) {
+  const name = (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+      <span translate="no" className="truncate">
+        {seller.name}
+      </span>
+      {seller.verified ? (
+        <VerifiedBadge note={explainBadge ? (seller.verification ?? null) : undefined} />
+      ) : null}
+    </div>
+  );
   return (
     <div className="flex min-w-0 items-center gap-3">
       <SellerAvatar seller={seller} />
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-          <span translate="no" className="truncate">
-            {seller.name}
-          </span>
-          {seller.verified ? (
-            <VerifiedBadge note={explainBadge ? (seller.verification ?? null) : undefined} />
-          ) : null}
-        </div>
-        {showEmail ? (
+      {showEmail ? (
+        <div className="min-w-0">
+          {name}
           <p translate="no" className="truncate text-sm text-slate-600">
             {seller.email}
           </p>
-        ) : null}
-      </div>
+        </div>
+      ) : (
+        name
+      )}
     </div>
   );
 }
