@@ -39,16 +39,10 @@ export type ListingDetail = Omit<
 >;
 
 /** A photo's stored files and size, as a car's page lists them. */
-type PhotoFiles = {
-  smallKey: string;
-  mediumKey: string;
-  largeKey: string;
-  avifSmallKey: string | null;
-  avifMediumKey: string | null;
-  avifLargeKey: string | null;
-  width: number;
-  height: number;
-};
+type PhotoFiles = Pick<
+  typeof listingPhoto.$inferSelect,
+  keyof ReturnType<typeof photoFileColumns> | "width" | "height"
+>;
 
 /**
  * A car's photos in order, as one JSON array in the car's own row: a second statement
