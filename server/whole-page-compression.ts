@@ -124,13 +124,13 @@ export function compressWholePages(
       chunks = null;
       res.vary("Accept-Encoding");
       const dictionary = res.statusCode === 200 ? (options.dictionaryFor?.(req) ?? null) : null;
-      const encoding_ = dictionary
+      const chosen = dictionary
         ? "dcz"
         : body.length < THRESHOLD_BYTES
           ? null
           : preferredEncoding(req.headers["accept-encoding"]);
-      const sent = encoding_ ? encode(body, encoding_, dictionary) : body;
-      if (encoding_) res.setHeader("Content-Encoding", encoding_);
+      const sent = chosen ? encode(body, chosen, dictionary) : body;
+      if (chosen) res.setHeader("Content-Encoding", chosen);
       if (dictionary) res.vary("Available-Dictionary");
       res.setHeader("Content-Length", sent.length);
       const done = typeof chunk === "function" ? chunk : callback;

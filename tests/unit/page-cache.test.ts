@@ -2,11 +2,9 @@
 // what never is, encodings made once, 304s, the hash-based CSP, flushes racing
 // renders, expiry and the byte limit.
 import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   createPageCache,
@@ -16,15 +14,9 @@ import {
   type RenderPage,
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/response-negotiation.ts";
-import { rawGet } from "#scripts/dev/raw-get.ts";
 import { inlineScriptHashes } from "#server/page-cache-entry.ts";
 import { dictionaryOf } from "#server/page-dictionary.ts";
-
-let servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  servers = [];
-});
+import { serveRaw } from "#tests/raw-server.ts";
 
 function page(nonce: string, text = "hello") {
   const filler = "<p>Cars for sale near you.</p>".repeat(100);
@@ -59,7 +51,7 @@ async function start(overrides: Partial<PageCacheOptions> & { render?: RenderPag
     ...overrides,
     render,
   });
-  const server = http.createServer((req, res) => {
+  const get = await serveRaw((req, res) => {
     const fallback = () => {
       fallbacks++;
       res.writeHead(299, { "Content-Type": "text/plain" });
@@ -67,11 +59,6 @@ async function start(overrides: Partial<PageCacheOptions> & { render?: RenderPag
     };
     if (!cache.tryServe(req, res, fallback)) fallback();
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    rawGet(`http://127.0.0.1:${port}${path}`, headers, method);
   return {
     cache,
     get,

@@ -1,15 +1,13 @@
 // The page dictionary (decision 025): what goes into it, how it is announced and
 // served, and rendered pages compressed with it behind the same compression
 // middlewares as server/app.ts, on a real HTTP server.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import zlib from "node:zlib";
 
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { rawGet } from "#scripts/dev/raw-get.ts";
 import {
   acceptsDcz,
   createPageDictionary,
@@ -19,26 +17,12 @@ import {
   type PageDictionary,
 } from "#server/page-dictionary.ts";
 import { compressWholePages } from "#server/whole-page-compression.ts";
+import { serveRaw } from "#tests/raw-server.ts";
 
 const ROW = `<tr><td class="rounded-lg bg-white px-3 py-2 text-sm">Car</td></tr>`;
 const pageOf = (title: string, rows = 40) =>
   `<!doctype html><html><head><script nonce="">x</script></head><body><h1>${title}</h1>` +
   `<a href="/dashboard/productDetails/7">car</a>${ROW.repeat(rows)}</body></html>`;
-
-let servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  servers = [];
-});
-
-async function listen(handler: http.RequestListener) {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    rawGet(`http://127.0.0.1:${port}${path}`, headers, method);
-}
 
 /** A dictionary made from stand-in pages, its clock, and what it rendered. */
 async function ready(clock = { now: 1_000 }) {
@@ -118,7 +102,7 @@ describe("the page dictionary", () => {
     const first = await link();
     expect(first).toMatch(/^<\/_dictionary\/[0-9a-f]{64}>; rel="compression-dictionary"$/);
     expect(rendered).toHaveLength(4);
-    const get = await listen((req, res) => {
+    const get = await serveRaw((req, res) => {
       if (!dictionary.tryServe(req, res)) res.writeHead(299).end();
     });
     const path = /<([^>]+)>/.exec(first!)![1]!;
@@ -218,7 +202,7 @@ describe("rendered pages with the dictionary", () => {
     site.get("/missing", (_req, res) => {
       res.status(404).type("html").send(pageOf("not found"));
     });
-    return listen(site);
+    return serveRaw(site);
   }
 
   it("go out as dcz that decodes to the page, while the rest is compressed as before", async () => {

@@ -1,24 +1,16 @@
 // Pages and page data leave in one compressed piece (server/whole-page-compression.ts),
 // behind compression() as in server/app.ts, on a real HTTP server.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 
 import compression from "compression";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { rawGet } from "#scripts/dev/raw-get.ts";
 import { compressWholePages, preferredEncoding } from "#server/whole-page-compression.ts";
+import { serveRaw } from "#tests/raw-server.ts";
 
 const ROW = `<tr><td class="rounded-lg bg-white px-3 py-2 text-sm">Car</td></tr>`;
 const page = `<!doctype html><html><body><h1>Cars</h1>${ROW.repeat(200)}</body></html>`;
-
-let servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  servers = [];
-});
 
 async function site() {
   const app = express();
@@ -42,12 +34,7 @@ async function site() {
     res.write("data: one\n\n".repeat(200));
     res.end("data: two\n\n");
   });
-  const server = http.createServer(app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    rawGet(`http://127.0.0.1:${port}${path}`, headers, method);
+  return serveRaw(app);
 }
 
 describe("whole-page compression", () => {
