@@ -7,7 +7,7 @@ import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
-import { pageWindow, readPage } from "#app/models/id.ts";
+import { pageOffset, pageWindow, readPage } from "#app/models/id.ts";
 import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -125,7 +125,7 @@ async function searchedPage(db: Db, where: SQL, requested: number) {
       .orderBy(...newestFirst())
       .limit(USERS_PAGE_SIZE)
       .offset(offset);
-  const first = await pageIds(pageWindow(Infinity, requested, USERS_PAGE_SIZE).offset);
+  const first = await pageIds(pageOffset(requested, USERS_PAGE_SIZE));
   const total =
     first[0]?.total ?? (await db.select({ total: count() }).from(user).where(where))[0]?.total ?? 0;
   const window = pageWindow(total, requested, USERS_PAGE_SIZE);

@@ -17,7 +17,12 @@ export function parsePage(value: unknown): number {
 export function pageWindow(total: number, requested: number, size: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, requested), pageCount);
-  return { page, pageCount, offset: (page - 1) * size };
+  return { page, pageCount, offset: pageOffset(page, size) };
+}
+
+/** The rows before page `requested` (1 and up; below 1 reads as 1) of pages of `size`. */
+export function pageOffset(requested: number, size: number) {
+  return (Math.max(1, requested) - 1) * size;
 }
 
 /** One page of a list of `total` rows: `read` gets the page's offset. */

@@ -23,6 +23,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { listing, user } from "#app/db/schema.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
 import type { FollowedCar } from "#app/models/followed-car.ts";
+import { pageWindow } from "#app/models/id.ts";
 import type { ListingRow } from "#app/models/listing.ts";
 import type { MileageUnit } from "#app/models/listing-choices.ts";
 import { selectListingRows, selectRows, toRow } from "#app/models/listing-rows.server.ts";
@@ -189,14 +190,8 @@ export async function findListings(
 
   const [totals] = await db.select({ total: count() }).from(listing).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page), pageCount);
-  const rows = await selectRows(db, {
-    order: "newest",
-    where,
-    limit: LISTINGS_PAGE_SIZE,
-    offset: (page - 1) * LISTINGS_PAGE_SIZE,
-  });
+  const { page, pageCount, offset } = pageWindow(total, options.page, LISTINGS_PAGE_SIZE);
+  const rows = await selectRows(db, { order: "newest", where, limit: LISTINGS_PAGE_SIZE, offset });
   return { rows: rows.map((raw) => toRow(storage, raw)), total, page, pageCount };
 }
 

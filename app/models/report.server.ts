@@ -11,6 +11,7 @@ import { category, listing, listingPhoto, report, reportedListing, user } from "
 import { onePlan } from "#app/db/one-plan.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
 import { finishListingRemoval, removeListingsInTx } from "#app/models/listing-manage.server.ts";
+import { pageWindow } from "#app/models/id.ts";
 import type { ListingStatus } from "#app/models/listing.ts";
 import { coverPhotoOf } from "#app/models/listing-rows.server.ts";
 import type { ReportInput, ReportReason } from "#app/models/report.ts";
@@ -145,9 +146,8 @@ export async function findReportedListings(db: Db, storage: Storage, page: numbe
   const statements = reportedStatements(db);
   const [totals] = await statements.count.execute();
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / REPORTED_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const chosen = await statements.page.execute({ offset: (current - 1) * REPORTED_PAGE_SIZE });
+  const { page: current, pageCount, offset } = pageWindow(total, page, REPORTED_PAGE_SIZE);
+  const chosen = await statements.page.execute({ offset });
   const ids = chosen.map((row) => row.id);
   if (ids.length === 0) return { rows: [] as ReportedListing[], total, page: current, pageCount };
   const [cars, reports] = await Promise.all([

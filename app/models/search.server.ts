@@ -22,6 +22,7 @@ import { carFactsOf, selectListingRows, toRow } from "#app/models/listing-rows.s
 import { toKilometres, type ListingRow } from "#app/models/listing.ts";
 import { PRICE_CUT_DAYS } from "#app/models/alerts.ts";
 import { DAY_MS, freshnessCutoff } from "#app/models/freshness.ts";
+import { pageOffset } from "#app/models/id.ts";
 import { getSiteSettings, siteDisplayOf } from "#app/models/site.server.ts";
 import { foldSqlText, SEARCH_CONFIG } from "#app/models/search-text.ts";
 import { activeFilters } from "#app/models/search-links.ts";
@@ -167,7 +168,7 @@ function countedPageQuery(db: Db, where: SQL, order: SQL[]) {
 
 /** One page of ids in `order`, with the capped count (`countedPageQuery`). */
 export function pageIds(db: Db, where: SQL, order: SQL[], page: number) {
-  return countedPageQuery(db, where, order).offset((page - 1) * SEARCH_PAGE_SIZE);
+  return countedPageQuery(db, where, order).offset(pageOffset(page, SEARCH_PAGE_SIZE));
 }
 
 /** A page of ids and the capped count; a page past the end counts on its own. */
@@ -244,7 +245,7 @@ export function rankedPageQuery(db: Db, where: SQL, q: string, page: number) {
     .from(newest)
     .orderBy(desc(newest.rank), desc(newest.createdAt), desc(newest.id))
     .limit(SEARCH_PAGE_SIZE)
-    .offset((page - 1) * SEARCH_PAGE_SIZE);
+    .offset(pageOffset(page, SEARCH_PAGE_SIZE));
 }
 
 async function rankedPage(
@@ -323,7 +324,7 @@ export async function searchListings(
   };
   const idsOf = (page: number) =>
     browsed
-      ? browsed.page.execute({ ...values, offset: (page - 1) * SEARCH_PAGE_SIZE })
+      ? browsed.page.execute({ ...values, offset: pageOffset(page, SEARCH_PAGE_SIZE) })
       : pageIds(db, where, order, page);
   const [counted, firstTry] =
     filters.sort === "relevance"
