@@ -6,17 +6,19 @@
 // A browser that keeps it (Chromium-based ones) says so on later requests with
 // `Available-Dictionary` and `dcz` in Accept-Encoding; the page then travels as zstd
 // with that dictionary: a category page is about 4 KB instead of 13. Everyone else
-// gets brotli as before.
+// gets zstd, brotli or gzip as before (whole-page-compression.ts).
 //
 // Only what any visitor is shown goes in: the pages are rendered for a request without
 // cookies, and the nonce is taken out. Each process makes its own dictionary when the
 // first page is asked for and again after a day; a request naming a dictionary this
-// process does not hold (another node's, an old one) is answered with brotli.
+// process does not hold (another node's, an old one) is answered without it.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 
 import { logger } from "#app/services/logger.server.ts";
+
+import { encodingWeights } from "./response-negotiation.ts";
 
 /** Renders a page as a visitor without cookies gets it. */
 export type RenderForDictionary = (path: string) => Promise<Response>;
@@ -80,13 +82,9 @@ function zstdOptions(dictionary: Dictionary): zlib.ZstdOptions {
   };
 }
 
-/** Whether Accept-Encoding takes dcz (a q of 0 refuses it). */
+/** Whether Accept-Encoding takes dcz (named, or `*`; a q of 0 refuses it). */
 export function acceptsDcz(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    return name === "dcz" && !params.some((param) => /^q=0(\.0{0,3})?$/.test(param));
-  });
+  return encodingWeights(header)("dcz") > 0;
 }
 
 /**

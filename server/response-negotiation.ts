@@ -2,7 +2,9 @@
 // page-cache.ts, the browser build in static-files.ts): whether a request's Host is
 // one they answer, a strong ETag made from the bytes, the encoding to send (br, gzip
 // or the bytes as they are) from Accept-Encoding, and whether a conditional request
-// (If-None-Match, If-Modified-Since) can be answered with a 304.
+// (If-None-Match, If-Modified-Since) can be answered with a 304. Accept-Encoding is
+// read here for every response (encodingWeights): rendered pages choose among more
+// encodings (whole-page-compression.ts), the page dictionary looks for dcz.
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
@@ -36,12 +38,19 @@ export function isNotModified(
   return Number.isFinite(since) && since >= stored.modifiedMs;
 }
 
-const encodingChoices = new Map<string, Encoding>();
+/** How much a client wants each encoding: its q (0 refuses), from its Accept-Encoding. */
+export type EncodingWeights = (name: string) => number;
 
-/** br when the client takes it, else gzip, else the bytes as they are. */
-export function chooseEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const known = encodingChoices.get(header);
+const weightsByHeader = new Map<string, EncodingWeights>();
+
+/**
+ * Accept-Encoding read once per distinct header (browsers send a handful): names are
+ * case-insensitive, a name without q is 1, `*` stands for any encoding not named, and a
+ * q that is not a number from 0 to 1 refuses its encoding (safer than guessing).
+ */
+export function encodingWeights(header: string | undefined): EncodingWeights {
+  if (!header) return () => 0;
+  const known = weightsByHeader.get(header);
   if (known) return known;
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
@@ -49,17 +58,26 @@ export function chooseEncoding(header: string | undefined): Encoding {
     if (!name) continue;
     let weight = 1;
     for (const param of params) {
-      const q = /^q=([01](?:\.\d{0,3})?)$/.exec(param);
-      if (q) weight = Number(q[1]);
+      if (!param.startsWith("q=")) continue;
+      weight = /^q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(param) ? Number(param.slice(2)) : 0;
     }
     weights.set(name, weight);
   }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const weightOf: EncodingWeights = (name) => weights.get(name) ?? weights.get("*") ?? 0;
+  if (weightsByHeader.size < 256) weightsByHeader.set(header, weightOf);
+  return weightOf;
+}
+
+/**
+ * For bytes compressed once at brotli's and gzip's highest levels (stored pages, the
+ * browser build): br when the client takes it at least as gladly as gzip, else gzip,
+ * else the bytes as they are.
+ */
+export function chooseEncoding(header: string | undefined): Encoding {
+  const weightOf = encodingWeights(header);
   const br = weightOf("br");
-  const gz = weightOf("gzip");
-  const choice: Encoding = br > 0 && br >= gz ? "br" : gz > 0 ? "gzip" : "identity";
-  if (encodingChoices.size < 256) encodingChoices.set(header, choice);
-  return choice;
+  const gzip = weightOf("gzip");
+  return br > 0 && br >= gzip ? "br" : gzip > 0 ? "gzip" : "identity";
 }
 
 /** One stored representation's headers: those every variant shares, then its own. */

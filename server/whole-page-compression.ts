@@ -6,7 +6,7 @@
 // same bytes in one call on the main thread (the rest is the stream's trips between the
 // threads). So pages (text/html) and their data (text/x-script) are collected until the
 // end and compressed in one call: with the page dictionary as dcz where the browser holds
-// it (decision 025), else brotli at quality 3, else gzip. Everything else (event
+// it (decision 025), else zstd at level 3, else brotli at quality 3, else gzip. Everything else (event
 // streams, files, JSON) passes on to `compression()`, registered before this, which
 // sees Content-Encoding already set on the bytes this sends and leaves them as they are.
 import zlib from "node:zlib";
@@ -14,6 +14,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
 import { dczEncode, type Dictionary } from "./page-dictionary.ts";
+import { encodingWeights } from "./response-negotiation.ts";
 
 /** Pages and their data (React Router's single fetch), never event streams. */
 const WHOLE_TYPES = /^(text\/html|text\/x-script)\b/;
@@ -28,31 +29,42 @@ const THRESHOLD_BYTES = 1024;
  */
 export const PAGE_BROTLI_QUALITY = 3;
 
-type Encoding = "br" | "gzip" | null;
+/**
+ * Zstandard's level for the same pages: level 3 makes as few bytes as brotli's quality 3
+ * (12.9 against 13.0 KB for a category page of 93 KB) in about 40% of its time (0.15
+ * against 0.40 ms), so a browser that takes both (Chrome and Firefox send "gzip, deflate,
+ * br, zstd") gets zstd.
+ */
+export const PAGE_ZSTD_LEVEL = 3;
+
+type Encoding = "zstd" | "br" | "gzip" | null;
 
 /**
- * The encoding Accept-Encoding prefers among brotli and gzip (the higher q; brotli on a
- * tie), or null for neither. `*` stands for any encoding not named.
+ * The encoding Accept-Encoding prefers among zstd, brotli and gzip (the highest q; on a
+ * tie the cheapest to make for the bytes: zstd, then brotli), or null for none.
  */
 export function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const weight = params.find((param) => param.startsWith("q="));
-    const value = weight === undefined ? 1 : Number(weight.slice(2));
-    q.set(name, Number.isFinite(value) ? value : 0);
+  const weightOf = encodingWeights(header);
+  let chosen: Encoding = null;
+  let best = 0;
+  for (const encoding of ["zstd", "br", "gzip"] as const) {
+    const weight = weightOf(encoding);
+    if (weight > best) [chosen, best] = [encoding, weight];
   }
-  const of = (name: string) => q.get(name) ?? q.get("*") ?? 0;
-  const br = of("br");
-  const gzip = of("gzip");
-  if (br <= 0 && gzip <= 0) return null;
-  return br >= gzip ? "br" : "gzip";
+  return chosen;
 }
 
 function encode(body: Buffer, encoding: Encoding | "dcz", dictionary: Dictionary | null): Buffer {
   if (encoding === "dcz") return dczEncode(dictionary!, body);
+  if (encoding === "zstd") {
+    return zlib.zstdCompressSync(body, {
+      params: {
+        [zlib.constants.ZSTD_c_compressionLevel]: PAGE_ZSTD_LEVEL,
+        [zlib.constants.ZSTD_c_contentSizeFlag]: 1,
+      },
+      pledgedSrcSize: body.length,
+    });
+  }
   if (encoding === "br") {
     return zlib.brotliCompressSync(body, {
       params: {

@@ -36,6 +36,19 @@ const encodingOf = async (response: Response | null) =>
   (await response?.allHeaders())?.["content-encoding"];
 
 describe("pages compressed with the dictionary", () => {
+  test("before the browser holds it, a page rendered for one request comes as zstd", async () => {
+    const { page, problems, close } = await openPage(browser);
+    // /login is never stored (the page cache's own answers are brotli): rendered for this
+    // request and compressed whole (whole-page-compression.ts).
+    const login = await page.goto("/login");
+    expect((await login!.request().allHeaders())["accept-encoding"]).toContain("zstd");
+    expect(await encodingOf(login)).toBe("zstd");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByLabel("Email").fill("maya.thompson@example.com");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   test("a visitor's next pages come as dcz, show the same and navigate", async () => {
     const { page, problems, close } = await openPage(browser);
     await holdDictionary(page);

@@ -38,10 +38,22 @@ async function site() {
 }
 
 describe("whole-page compression", () => {
-  it("sends a page written in chunks as one brotli body with its length", async () => {
+  it("sends a page written in chunks as one zstd body with its length", async () => {
     const get = await site();
     for (const path of ["/page", "/sent", "/missing"]) {
+      // What Chrome and Firefox send.
       const served = await get(path, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+      expect(served.headers["content-encoding"], path).toBe("zstd");
+      expect(Number(served.headers["content-length"]), path).toBe(served.body.length);
+      expect(served.headers.vary, path).toContain("Accept-Encoding");
+      expect(zlib.zstdDecompressSync(served.body).toString(), path).toBe(page);
+    }
+  });
+
+  it("sends brotli to a browser that takes brotli but not zstd", async () => {
+    const get = await site();
+    for (const path of ["/page", "/sent", "/missing"]) {
+      const served = await get(path, { "Accept-Encoding": "gzip, deflate, br" });
       expect(served.headers["content-encoding"], path).toBe("br");
       expect(Number(served.headers["content-length"]), path).toBe(served.body.length);
       expect(served.headers.vary, path).toContain("Accept-Encoding");
@@ -85,10 +97,13 @@ describe("whole-page compression", () => {
   });
 
   it("reads Accept-Encoding's weights and wildcard", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("zstd");
     expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("zstd;q=0.5, br")).toBe("br");
     expect(preferredEncoding("gzip;q=1, br;q=0.9")).toBe("gzip");
-    expect(preferredEncoding("*")).toBe("br");
-    expect(preferredEncoding("br;q=0, *;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("zstd");
+    expect(preferredEncoding("zstd;q=0, br;q=0, *;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("br;q=1.5")).toBeNull();
     expect(preferredEncoding("identity, deflate")).toBeNull();
     expect(preferredEncoding("BR;Q=0.000")).toBeNull();
     expect(preferredEncoding("br;q=nonsense")).toBeNull();
