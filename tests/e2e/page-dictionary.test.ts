@@ -26,7 +26,13 @@ async function holdDictionary(page: Page): Promise<string> {
     const response = await fetched;
     if (response?.ok()) {
       expect(response.headers()["use-as-dictionary"]).toBe('match="/*"');
-      return response.url();
+      // Chromium stores the dictionary after its response arrives: held once it names it.
+      for (let named = 0; named < 20; named++) {
+        const next = await page.goto("/safety");
+        if ((await next!.request().allHeaders())["available-dictionary"]) return response.url();
+        await page.waitForTimeout(100);
+      }
+      throw new Error("the browser fetched the page dictionary but never named it");
     }
   }
   throw new Error("the browser never fetched the page dictionary");
