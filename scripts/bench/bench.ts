@@ -36,7 +36,7 @@ import { parseArgs } from "node:util";
 import { parsePortRange, rssBytes, startProductionServer } from "#scripts/dev/production-server.ts";
 
 import { mb, verdict } from "./lib/bench-load.ts";
-import { measureRenderCost, type App } from "./lib/bench-render.ts";
+import { BROWSER_ACCEPT_ENCODING, measureRenderCost, type App } from "./lib/bench-render.ts";
 import { measureSearches } from "./lib/bench-searches.ts";
 import { seed, type BenchData } from "./lib/bench-seed.ts";
 import { measureSignedIn, SIGNED_IN_P99_MS, type SignedInAccounts } from "./lib/bench-signed-in.ts";
@@ -336,7 +336,7 @@ async function renderCost(
     only: values.pages,
   });
   console.log(
-    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${apps.length > 1 ? `; the builds run side by side, each page asked of them in turn, ${rounds} turns of ${Math.max(1, Math.round(requests / rounds))} requests` : ""}, Accept-Encoding: br. CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,
+    `\nRender cost with the page cache off (PAGE_CACHE_MB=0): ${header}, Node ${process.version}, ${os.cpus().length} cores; ${requests} requests per page over 2 kept-alive connections after 30 warm-ups of every page${apps.length > 1 ? `; the builds run side by side, each page asked of them in turn, ${rounds} turns of ${Math.max(1, Math.round(requests / rounds))} requests` : ""}, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (Chromium's). CPU: every thread of the server process, per request; by thread: Node's main thread (routing, loaders, rendering), the embedded database's thread, V8's helper (garbage collection, compiling) and libuv's pool (compression). br KiB: the page itself asked with Accept-Encoding: br, what a returning visitor downloads for it; dict KiB: the same page for a browser that holds the page dictionary (Chromium-based ones: dcz, decision 025).`,
   );
   console.table(rows);
   console.log(memory);
