@@ -6,9 +6,10 @@
 // same bytes in one call on the main thread (the rest is the stream's trips between the
 // threads). So pages (text/html) and their data (text/x-script) are collected until the
 // end and compressed in one call: with the page dictionary as dcz where the browser holds
-// it (decision 025), else zstd at level 3, else brotli at quality 3, else gzip. Everything else (event
-// streams, files, JSON) passes on to `compression()`, registered before this, which
-// sees Content-Encoding already set on the bytes this sends and leaves them as they are.
+// it (decision 025), else zstd at level 3, else brotli at quality 3, else gzip. Everything
+// else (event streams, files, JSON) passes on to `compression()`, registered before this,
+// which sees Content-Encoding already set on the bytes this sends and leaves them as they
+// are.
 import zlib from "node:zlib";
 
 import type { NextFunction, Request, Response } from "express";

@@ -36,10 +36,15 @@ import { parseArgs } from "node:util";
 import { parsePortRange, rssBytes, startProductionServer } from "#scripts/dev/production-server.ts";
 
 import { mb, verdict } from "./lib/bench-load.ts";
-import { BROWSER_ACCEPT_ENCODING, measureRenderCost, type App } from "./lib/bench-render.ts";
+import { measureRenderCost, type App } from "./lib/bench-render.ts";
 import { measureSearches } from "./lib/bench-searches.ts";
 import { seed, type BenchData } from "./lib/bench-seed.ts";
-import { measureSignedIn, SIGNED_IN_P99_MS, type SignedInAccounts } from "./lib/bench-signed-in.ts";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  measureSignedIn,
+  SIGNED_IN_P99_MS,
+  type SignedInAccounts,
+} from "./lib/bench-signed-in.ts";
 import { snapshotApp } from "#scripts/dev/build-snapshot.ts";
 import { IDLE_RSS_TARGET_BYTES, measureStart, START_TARGET_MS } from "./lib/bench-start.ts";
 import {
@@ -277,7 +282,7 @@ async function bench(appDir: string | null) {
         only: values.pages,
       });
       console.log(
-        `\nSigned-in pages at a fixed ${RATE} requests/s: ${header}; ${DURATION} s per page after a 1-second warm-up, ${CONNECTIONS} connections, Accept-Encoding: br, gzip. Seller ${accounts.seller}, buyer ${accounts.buyer}, admin ${accounts.admin}.`,
+        `\nSigned-in pages at a fixed ${RATE} requests/s: ${header}; ${DURATION} s per page after a 1-second warm-up, ${CONNECTIONS} connections, Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} (Chromium's). Seller ${accounts.seller}, buyer ${accounts.buyer}, admin ${accounts.admin}.`,
       );
       console.table(signedIn.rows);
       const missed = signedIn.results.filter((result) => !result.met);

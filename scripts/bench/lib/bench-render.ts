@@ -24,7 +24,13 @@ import {
 } from "#scripts/dev/production-server.ts";
 
 import { kib, mb } from "./bench-load.ts";
-import { pageChosen, signIn, signedInPages, type SignedInAccounts } from "./bench-signed-in.ts";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  pageChosen,
+  signIn,
+  signedInPages,
+  type SignedInAccounts,
+} from "./bench-signed-in.ts";
 
 /**
  * A build to measure, and the embedded data it runs on when not the bench's own (a build
@@ -41,13 +47,6 @@ type PageCost = {
   threads: ThreadCpu | null;
 };
 type AppCost = { pages: Map<string, PageCost>; rss: number | null; rssIdle: number | null };
-
-/**
- * Accept-Encoding as Chromium (and Firefox) send it: the server's CPU time is measured
- * for what most visitors' browsers ask. The bytes are read with `br` alone (issue 29
- * counts brotli bytes).
- */
-export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** Requests per page before any page is measured. */
 const WARM_UPS = 30;
