@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { filledText } from "#app/models/text-field.ts";
 import { REGISTRATION_ROLES } from "#app/models/user.ts";
 

@@ -1,7 +1,7 @@
 // The admin's user lists (spec §2, §4): which people each page shows and the
 // words its buttons, confirms and toasts use.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import type { Role } from "#app/models/user.ts";
 
 export type UsersPageKind = "user" | "seller" | "buyer";

@@ -9,7 +9,7 @@
 // chroma reduced by binary search until it fits. Pure, no dependencies: the
 // server and the settings form in the browser both use it.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 export const BRAND_SHADES = [50, 100, 200, 500, 600, 700, 800, 900] as const;
 export type BrandShade = (typeof BRAND_SHADES)[number];

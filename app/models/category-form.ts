@@ -6,7 +6,7 @@ import { z } from "zod";
 import { msg, type Translate } from "#app/i18n/translator.ts";
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { categorySlug } from "#app/models/category.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { parseId } from "#app/models/id.ts";
 import { filledText } from "#app/models/text-field.ts";
 

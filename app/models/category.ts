@@ -1,6 +1,6 @@
 // Category vocabulary shared by client and server.
 import type { Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 /**
  * The spec's categories: the defaults a new site starts with (ensureCategories). Stored

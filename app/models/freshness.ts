@@ -3,7 +3,7 @@
 // Pure and client-safe: pages pass the server's "now" so server and browser agree,
 // and the site's `freshDays` (a site setting, 14–365; the spec's 60 by default).
 import type { Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { LISTING_REMINDER_DAYS_BEFORE, type ListingStatus } from "#app/models/listing.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

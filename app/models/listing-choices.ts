@@ -1,7 +1,7 @@
 // What a seller chooses in the sell and edit forms: how long the car was used (and the
 // units of an exact period), the unit of its mileage; and the statuses a listing has.
 import type { Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 export const YEARS_USED_VALUES = [
   "less than a year",

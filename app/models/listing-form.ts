@@ -7,7 +7,7 @@
 import { z } from "zod";
 
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import {
   LESS_THAN_A_YEAR,
   MILEAGE_UNITS,

@@ -3,7 +3,7 @@
 // sell and edit forms offer is listing-choices.ts; this file imports only its types, so
 // the visitors' pages do not carry it.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { formatNumber, SPEC_NUMBERS, type NumberPattern } from "#app/models/money.ts";
 import type {
   LISTING_STATUSES,

@@ -1,6 +1,6 @@
 // Order (contact request) vocabulary shared by client and server.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 export const ORDER_STATUSES = ["open", "cancelled", "closed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -2,7 +2,7 @@
 // model, year ±2, a mileage band), always with the evidence, and nothing at all
 // when fewer than MIN_COMPARABLES such cars exist. Pure and client-safe.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import {
   formatNumber,
   SPEC_NUMBERS,

@@ -2,7 +2,7 @@
 // to the same search without it) and the looser searches offered when nothing matches.
 // The loader makes them, so the page's browser code carries only labels and hrefs.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { shownPageNumbers } from "#app/models/page-numbers.ts";
 import { formatPrice, type Quality } from "#app/models/listing.ts";
 import { formatNumber } from "#app/models/money.ts";

@@ -2,7 +2,7 @@
 // hostile values are dropped or corrected, and the page says what was corrected (decision
 // 010). The loader runs it; the browser never needs it.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { FUELS, QUALITIES, TRANSMISSIONS, formatPrice } from "#app/models/listing.ts";
 import {
   defaultSort,

@@ -2,7 +2,7 @@
 // their one canonical order (decision 010). Client-safe: the page builds its links with
 // these functions. Reading a URL's parameters is search-parse.ts, on the server.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import type { FUELS, Quality, TRANSMISSIONS } from "#app/models/listing.ts";
 
 export const SORTS = ["relevance", "newest", "price-asc", "price-desc", "mileage", "year"] as const;

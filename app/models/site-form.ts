@@ -7,7 +7,7 @@ import { LANGUAGES } from "#app/i18n/languages.ts";
 import { msg, type Translate } from "#app/i18n/translator.ts";
 import { PHOTO_MAX_BYTES } from "#app/models/account.ts";
 import { brandColourProblem, parseHexColour } from "#app/models/brand-colour.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import {
   DISTANCE_UNITS,
   isKnownCurrency,

@@ -5,7 +5,7 @@
 // operator keeps them; words an operator wrote are not keys and stay as written.
 import type { siteSettings } from "#app/db/schema.ts";
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import type { DistanceUnit } from "#app/models/money-intl.ts";
 import { SPEC_PRICE_FORMAT, type PriceFormat } from "#app/models/money.ts";
 

@@ -2,7 +2,7 @@
 // them and what it checked. Visitors' pages show it; the admin's side is verification.ts.
 import { msg, type Translate } from "#app/i18n/translator.ts";
 import { dateLocaleOf } from "#app/models/dates.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 export const VERIFICATION_CHECKS = ["identity", "phone", "business", "in_person"] as const;
 export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];

@@ -1,6 +1,6 @@
 // Wishlist words shared by the save buttons and the server.
 import { msg, type Translate } from "#app/i18n/translator.ts";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 
 export const WISHLIST_MESSAGES = {
   saved: msg("Saved to your wishlist"),

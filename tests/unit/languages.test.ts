@@ -66,22 +66,10 @@ describe("a request's language", () => {
 });
 
 describe("the translator", () => {
-  test("a key it lacks is its English; compiled messages fill values and plurals", () => {
+  test("a key it lacks is its English; its ICU texts fill values and plurals", () => {
     const { t } = translatorOf("ar", {
-      "{count, plural, one {# car} other {# cars}}": [
-        [
-          "count",
-          "plural",
-          {
-            zero: ["لا سيارات"],
-            one: ["سيارة واحدة"],
-            two: ["سيارتان"],
-            few: ["#", " سيارات"],
-            many: ["#", " سيارة"],
-            other: ["#", " سيارة"],
-          },
-        ],
-      ],
+      "{count, plural, one {# car} other {# cars}}":
+        "{count, plural, zero {لا سيارات} one {سيارة واحدة} two {سيارتان} few {# سيارات} many {# سيارة} other {# سيارة}}",
     });
     expect(t("Sell Your Car")).toBe("Sell Your Car");
     const cars = (count: number) => t("{count, plural, one {# car} other {# cars}}", { count });

@@ -15,7 +15,7 @@ import {
   FRAMEWORK_ANSWER_HEADER,
 } from "#app/framework/single-fetch.ts";
 import { useT } from "#app/i18n/i18n-provider.tsx";
-import { english } from "#app/i18n/english.ts";
+import { english } from "#app/i18n/message-format.ts";
 import { msg, type Translate } from "#app/i18n/translator.ts";
 import { LISTING_MESSAGES, megabytes } from "#app/models/listing-form.ts";
 

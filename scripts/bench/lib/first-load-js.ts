@@ -2,7 +2,7 @@
 // framework (React, React DOM and React Router: the build's `framework-*.js` chunk,
 // vite.config.ts) and our own code (every other script). Issue 22's budget: the
 // framework plus at most 15 kB gzip of our own code on every public page; issue 26
-// let languages add at most 5 kB to it (Lingui's runtime, the translator and the
+// let languages add at most 5 kB to it (the translator, its ICU formatter and the
 // switcher; a page's messages travel as its loader data). Used by `npm run bench` and
 // `npm run audit:lighthouse`.
 import path from "node:path";

@@ -1,13 +1,11 @@
-// A message's English words when no translator is at hand (decision 020): the models'
-// functions that word something at run time take the reader's `t` last and default to
-// this, so tests and callers not yet given a `t` keep the English they always had. It
-// formats the ICU MessageFormat the models use — `{name}`, `{n, plural, =0 {…} one {# …}
-// other {…}}`, `{k, select, … other {…}}`, quoting with `'` — as Lingui formats English.
-// Client-safe and small.
+// A message's words in a language (decision 020): the ICU MessageFormat the catalogue is
+// written in — `{name}`, `{n, number}`, `{n, plural, =0 {…} one {# …} other {…}}`,
+// `{k, select, … other {…}}`, quoting with `'` — with its values put in, as Lingui writes
+// it (tests/unit/message-parity.test.ts holds every catalogue message in every language to
+// that). Plural rules and numbers are the locale's own, from `Intl`. English needs no
+// catalogue: `english` writes a message from its own text, and the models' functions that
+// word something take the reader's `t` last and default to it. Client-safe and small.
 import type { MessageValues, Translate } from "./translator.ts";
-
-const PLURALS = new Intl.PluralRules("en");
-const NUMBERS = new Intl.NumberFormat("en");
 
 /** The index of the `}` that closes the `{` at `open`. */
 function closing(message: string, open: number): number {
@@ -98,22 +96,28 @@ function argument(inside: string, inPlural: boolean): Part {
   return { kind, name: name.trim(), cases };
 }
 
-function put(parts: Part[], values: MessageValues, count: number | undefined): string {
+/** A locale's plural rules and number format. */
+type Rules = { plurals: Intl.PluralRules; numbers: Intl.NumberFormat };
+
+function put(parts: Part[], values: MessageValues, rules: Rules, count?: number): string {
   let out = "";
   for (const part of parts) {
     if (typeof part === "string") out += part;
-    else if (part.kind === "count") out += NUMBERS.format(count!);
+    else if (part.kind === "count") out += rules.numbers.format(count!);
     else {
       const value = values[part.name];
       if (part.kind === "value") out += value == null ? "" : String(value);
-      else if (part.kind === "number") out += NUMBERS.format(Number(value));
+      else if (part.kind === "number") out += rules.numbers.format(Number(value));
       else if (part.kind === "select") {
-        out += put(part.cases.get(String(value)) ?? part.cases.get("other") ?? [], values, count);
+        const chosen = part.cases.get(String(value)) ?? part.cases.get("other") ?? [];
+        out += put(chosen, values, rules, count);
       } else {
         const n = Number(value);
         const chosen =
-          part.cases.get(`=${n}`) ?? part.cases.get(PLURALS.select(n)) ?? part.cases.get("other");
-        out += put(chosen ?? [], values, n);
+          part.cases.get(`=${n}`) ??
+          part.cases.get(rules.plurals.select(n)) ??
+          part.cases.get("other");
+        out += put(chosen ?? [], values, rules, n);
       }
     }
   }
@@ -123,22 +127,42 @@ function put(parts: Part[], values: MessageValues, count: number | undefined): s
 /**
  * Messages taken apart, by their text: a page formats the same few dozen again and again
  * (a table's rows), and reading each one character by character every time cost a list
- * page about a twentieth of its rendering. Messages are the code's own texts, so this
- * stays small; it starts again should it ever pass its bound.
+ * page about a twentieth of its rendering. Messages are the catalogue's texts (about 1,500
+ * in each of four languages, the pseudo-language's counted), so this stays small; it starts
+ * again should it ever pass its bound.
  */
 const PARSED = new Map<string, Part[]>();
-const PARSED_BOUND = 5000;
+const PARSED_BOUND = 10_000;
 
-/** `message` with `values` put in. */
-function format(message: string, values: MessageValues): string {
+/** `message`, taken apart (once): throws when its braces or an argument's type are wrong. */
+export function partsOf(message: string): Part[] {
   let parts = PARSED.get(message);
   if (parts === undefined) {
     parts = parse(message, false);
     if (PARSED.size >= PARSED_BOUND) PARSED.clear();
     PARSED.set(message, parts);
   }
-  return put(parts, values, undefined);
+  return parts;
 }
 
+export type { Part };
+
+const NO_VALUES: MessageValues = {};
+const formatters = new Map<string, (message: string, values?: MessageValues) => string>();
+
+/** Writes a message in `locale` (a BCP 47 tag `Intl` knows) with its values put in. */
+export function formatterOf(locale: string): (message: string, values?: MessageValues) => string {
+  let formatter = formatters.get(locale);
+  if (formatter === undefined) {
+    const rules = { plurals: new Intl.PluralRules(locale), numbers: new Intl.NumberFormat(locale) };
+    formatter = (message, values) => put(partsOf(message), values ?? NO_VALUES, rules);
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+const inEnglish = formatterOf("en");
+
 /** The English `t`: a message's own text, with its values put in. */
-export const english: Translate = (message, values) => (values ? format(message, values) : message);
+export const english: Translate = (message, values) =>
+  values ? inEnglish(message, values) : message;
