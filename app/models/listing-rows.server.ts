@@ -211,18 +211,17 @@ export function selectListingRows<Extra extends SelectedFields>(db: Db, extra: E
 }
 
 /**
- * Which listings fill a page: newest first, or a stretch of the home table's ring: `take`
- * cars from place `from`, then `wrap` from its start (see ringStretch in listing.server.ts).
+ * Which listings fill a page: newest first, or the day's stretch of the home table's ring
+ * of the cars `where` picks: `size` cars on day `day` (ringStretchOf).
  */
 export type PageSpec =
-  | { order: "newest"; where: SQL | undefined; limit: number; offset: number }
-  | {
-      order: "ring";
-      where: SQL;
-      from: number | Placeholder;
-      take: number | Placeholder;
-      wrap: number | Placeholder;
-    };
+  { order: "newest"; where: SQL | undefined; limit: number; offset: number } | RingPage;
+type RingPage = {
+  order: "ring";
+  where: SQL;
+  size: number | Placeholder;
+  day: number | Placeholder;
+};
 
 const pageColumns = () => ({
   ...rowBasics(listing),
@@ -241,7 +240,7 @@ const pageColumns = () => ({
  * Numbering the whole ring with window functions instead cost 5 ms a home page with
  * 2,500 cars advertised.
  */
-function pickPage(db: Db, page: PageSpec) {
+function pickPage(db: Db, page: PageSpec, ring: RingStretch | null) {
   if (page.order === "newest") {
     const newest = db
       .select({ id: sql<number>`${listing.id}`.as("page_id") })
@@ -257,7 +256,7 @@ function pickPage(db: Db, page: PageSpec) {
       .innerJoin(listing, eq(listing.id, newest.id));
   }
   // Ids only, so that each part is read from the index alone; then only their rows.
-  const part = (slot: number, offset: number | Placeholder, limit: number | Placeholder) =>
+  const part = (slot: number, offset: SQL | number, limit: SQL) =>
     db
       .select({
         id: sql<number>`${listing.id}`.as("ring_id"),
@@ -266,14 +265,45 @@ function pickPage(db: Db, page: PageSpec) {
       .from(listing)
       .where(page.where)
       .orderBy(...RING_ORDER())
-      .limit(limit)
-      .offset(offset);
-  const stretch = unionAll(part(0, page.from, page.take), part(1, 0, page.wrap)).as("stretch");
+      .limit(limit as unknown as Placeholder)
+      .offset(offset as unknown as Placeholder);
+  // Drizzle types LIMIT as a number or a placeholder but writes any SQL there; each
+  // subquery reads the one-row CTE.
+  const stretch = unionAll(
+    part(0, sql`(select ${ring!.from} from ${ring})`, sql`(select ${ring!.take} from ${ring})`),
+    part(1, 0, sql`(select ${ring!.wrap} from ${ring})`),
+  ).as("stretch");
   return db
     .select({ ...pageColumns(), slot: stretch.slot })
     .from(stretch)
     .innerJoin(listing, eq(listing.id, stretch.id));
 }
+
+/**
+ * The day's stretch of the ring of advertised cars (DESIGN decision 20): when there are
+ * more than `size`, the table starts `day × size` places further round each day, so every
+ * advertised car reaches the table (and its top rows) within a few days, and nobody stays
+ * on top by advertising last; within a day the order is fixed. It takes `take` cars from
+ * place `from`, then `wrap` from the ring's start. Written in SQL so that the ring is
+ * counted in the statement that reads it; a CTE, so the count runs once for the three.
+ */
+function ringStretchOf(db: Db, page: RingPage) {
+  const size = sql`(${page.size})::int`;
+  const places = sql`(
+    select n, case when n > ${size} then (${page.day}::int * ${size}) % n else 0 end as from_place
+    from (select count(*)::int as n from ${listing} where ${page.where}) as ring
+  ) as places`;
+  return db.$with("ring_stretch").as(
+    db
+      .select({
+        from: sql<number>`from_place`.as("from_place"),
+        take: sql<number>`least(${size}, n - from_place)`.as("take"),
+        wrap: sql<number>`least(${size}, n) - least(${size}, n - from_place)`.as("wrap"),
+      })
+      .from(places),
+  );
+}
+type RingStretch = ReturnType<typeof ringStretchOf>;
 
 /** The ring's order, as listing_advertised_idx keeps it. */
 const RING_ORDER = () => [
@@ -287,9 +317,10 @@ const RING_ORDER = () => [
  * rows are joined to their category, seller and cover photo.
  */
 export function selectRows(db: Db, page: PageSpec) {
-  const chosen = db.$with("chosen").as(pickPage(db, page));
+  const ring = page.order === "ring" ? ringStretchOf(db, page) : null;
+  const chosen = db.$with("chosen").as(pickPage(db, page, ring));
   return db
-    .with(chosen)
+    .with(...(ring ? [ring, chosen] : [chosen]))
     .select({
       // The page's own columns, under the CTE's name (rowBasics takes the listing table's).
       id: chosen.id,
