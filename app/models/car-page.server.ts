@@ -26,7 +26,7 @@ export async function carForViewer(
   ]);
   if (!found) return null;
   // The seller's id decides who may see a hidden car; the page does not print it.
-  const { sellerId, ...listing } = found;
+  const { sellerId, priceHistory, ...listing } = found;
   // Sites that show only verified sellers' cars: the seller and admins still see it.
   const awaitingVerification = rules.verifiedSellersOnly && !listing.seller.verified;
   if (awaitingVerification && viewer?.id !== sellerId && viewer?.role !== "admin") return null;
@@ -35,7 +35,7 @@ export async function carForViewer(
     listing.status === "available" &&
     !isStale(listing, rules.now, rules.freshDays) &&
     !awaitingVerification;
-  return { listing, awaitingVerification, indexable, currency };
+  return { listing, priceHistory, awaitingVerification, indexable, currency };
 }
 
 /**

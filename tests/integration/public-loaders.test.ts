@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { listing, listingPhoto, user } from "#app/db/schema.ts";
+import { listing, listingPhoto, listingPrice, user } from "#app/db/schema.ts";
 import { ADVERTISED_LIMIT, LISTINGS_PAGE_SIZE } from "#app/models/listing.server.ts";
 import * as home from "#app/routes/public/home/route.tsx";
 import * as notFound from "#app/routes/public/not-found/route.tsx";
@@ -272,6 +272,41 @@ describe("detail loader", () => {
     expect(data.photos).toHaveLength(3);
     expect(data.photos[0]!.small).toContain(`${car.id}-0-s`);
     expect(data.photos[2]!.large).toContain(`${car.id}-2-l`);
+  });
+
+  test("returns the car's last 50 prices, oldest first, apart from the car", async () => {
+    const seller = await createUser(t.db);
+    const car = await createListing(t.db, {
+      sellerId: seller.id,
+      categoryId: categoryId("sedan"),
+      resalePrice: 1_000_000,
+    });
+    // 55 changes a day apart after the first price (written by the trigger, now).
+    const start = Date.parse("2026-01-01T00:00:00.123Z");
+    await t.db.insert(listingPrice).values(
+      Array.from({ length: 55 }, (_, day) => ({
+        listingId: car.id,
+        price: 900_000 - day * 1_000,
+        changedAt: new Date(start + day * 86_400_000),
+      })),
+    );
+    const data = await callLoader(detail.loader, {
+      path: `/dashboard/productDetails/${car.id}`,
+      params: { id: String(car.id) },
+      context: t.context(),
+    });
+    expect(data.priceHistory).toHaveLength(50);
+    // The first price (now) is the newest; before it the last 49 of the 55 changes.
+    expect(data.priceHistory[0]).toEqual({
+      price: 900_000 - 6 * 1_000,
+      changedAt: new Date(start + 6 * 86_400_000).toISOString(),
+    });
+    expect(data.priceHistory[48]).toEqual({
+      price: 900_000 - 54 * 1_000,
+      changedAt: "2026-02-24T00:00:00.123Z",
+    });
+    expect(data.priceHistory[49]!.price).toBe(1_000_000);
+    expect(data.listing).not.toHaveProperty("priceHistory");
   });
 
   test.each(["999999", "abc", "1.5", "-3", "12345678901234567890"])(

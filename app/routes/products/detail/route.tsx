@@ -30,7 +30,6 @@ import { getSessionUser, requirePermission } from "#app/services/session.server.
 import type { loader as rootLoader } from "#app/root.tsx";
 import { contactSeller, reportCar } from "./buyer-forms.server.ts";
 import { carForViewer, viewerMarks } from "#app/models/car-page.server.ts";
-import { findPriceHistory } from "#app/models/listing-detail.server.ts";
 import { PriceHistory } from "./price-history.tsx";
 import type { Route } from "./+types/route";
 import { usageWords } from "../car-words.ts";
@@ -80,13 +79,12 @@ export async function loader({ params, context, request, url }: Route.LoaderArgs
   const viewer = await getSessionUser(context, request);
   const car = await carForViewer(db, storage, id, viewer);
   if (!car) throw data("No such car", { status: 404 });
-  const { listing, indexable } = car;
-  const [guidance, marks, priceHistory] = await Promise.all([
+  const { listing, priceHistory, indexable } = car;
+  const [guidance, marks] = await Promise.all([
     cachedShared(db, `guidance:${id}`, () =>
       getPriceGuidance(db, { ...listing, price: listing.resalePrice }),
     ),
     viewerMarks(db, viewer?.id, id),
-    findPriceHistory(db, id),
   ]);
   return {
     listing,
