@@ -11,7 +11,7 @@ import { DAY_MS } from "#app/models/freshness.ts";
 import { availableAndFresh, type PublicRules } from "#app/models/listing.server.ts";
 import { toKilometres } from "#app/models/listing.ts";
 import { savedSearchFilters } from "#app/models/saved-search.server.ts";
-import { searchWhere } from "#app/models/search.server.ts";
+import { searchWhere } from "#app/models/search-where.server.ts";
 import type { SearchFilters } from "#app/models/search.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -16,7 +16,7 @@ import { passesFilters } from "#app/models/alert-match.server.ts";
 import { createSavedSearch, savedSearchFilters } from "#app/models/saved-search.server.ts";
 import { saveToWishlist } from "#app/models/wishlist.server.ts";
 import { publicRules } from "#app/models/listing.server.ts";
-import { searchWhere } from "#app/models/search.server.ts";
+import { searchWhere } from "#app/models/search-where.server.ts";
 import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,

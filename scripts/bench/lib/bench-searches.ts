@@ -9,13 +9,8 @@ import { openDatabase, type Db } from "#app/db/client.server.ts";
 import { category, listing } from "#app/db/schema.ts";
 import { publicRules } from "#app/models/listing.server.ts";
 import { findMakeModels } from "#app/models/make-models.server.ts";
-import {
-  pageIds,
-  rankedPageQuery,
-  searchListings,
-  searchOrder,
-  searchWhere,
-} from "#app/models/search.server.ts";
+import { pageIds, rankedPageQuery, searchListings } from "#app/models/search.server.ts";
+import { searchOrder, searchWhere } from "#app/models/search-where.server.ts";
 import { parseSearch } from "#app/models/search-parse.ts";
 import { COUNT_CAP } from "#app/models/search.ts";
 import { localDiskStorage } from "#app/services/storage-disk.server.ts";
