@@ -25,6 +25,25 @@ export function pageOffset(requested: number, size: number) {
   return (Math.max(1, requested) - 1) * size;
 }
 
+/**
+ * One page of a list whose rows each carry the list's count (`total`), read in one
+ * statement where a count and a page were two (a trip to the embedded database each).
+ * A page past the end has no row to carry it: the count is then read on its own
+ * (`count`) and the last page read instead.
+ */
+export async function readCountedPage<Row extends { total: number }>(
+  requested: number,
+  size: number,
+  read: (offset: number) => PromiseLike<Row[]>,
+  count: () => PromiseLike<number>,
+) {
+  const first = await read(pageOffset(requested, size));
+  const total = first[0]?.total ?? (requested <= 1 ? 0 : await count());
+  const { page, pageCount, offset } = pageWindow(total, requested, size);
+  const rows = page === Math.max(1, requested) ? first : await read(offset);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total, page, pageCount };
+}
+
 /** One page of a list of `total` rows: `read` gets the page's offset. */
 export async function readPage<Row>(
   total: number,

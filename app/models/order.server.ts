@@ -9,7 +9,7 @@ import { builtOnce } from "#app/db/built-once.ts";
 import { pickedIds } from "#app/db/any-id.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { Translate } from "#app/i18n/translator.ts";
-import { readPage } from "#app/models/id.ts";
+import { readCountedPage } from "#app/models/id.ts";
 import { listing, order, user } from "#app/db/schema.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import { followedCars, verifiedSellerIds } from "#app/models/listing.server.ts";
@@ -198,15 +198,18 @@ export async function placeOrder(
 
 /** The buyer's requests (open, and closed because the car was sold or removed), newest first. */
 export async function findMyOrders(db: Db, buyerId: string, page: number) {
-  const [totals] = await myOrdersTotal(db).execute({ buyerId });
-  return readPage(totals?.total ?? 0, page, ORDERS_PAGE_SIZE, (offset) =>
-    myOrdersPage(db).execute({ buyerId, offset }),
+  return readCountedPage(
+    page,
+    ORDERS_PAGE_SIZE,
+    (offset) => myOrdersPage(db).execute({ buyerId, offset }),
+    async () => (await myOrdersTotal(db).execute({ buyerId }))[0]?.total ?? 0,
   );
 }
 
 // My Orders' and My Buyers' statements are written once and planned once: each is one
 // range of one index, counted or read in its order up to the page, whoever asks (the
 // statuses are written into them, not passed, so that the plan may use partial indexes).
+// A page's rows carry the count (readCountedPage): one statement a page, not two.
 const myOrdersOf = () =>
   and(eq(order.buyerId, sql.placeholder("buyerId")), sql`${order.status} in ('open', 'closed')`);
 const myOrdersTotal = builtOnce((db) =>
@@ -221,6 +224,7 @@ const myOrdersPage = builtOnce((db) =>
       status: order.status,
       closedReason: order.closedReason,
       createdAt: order.createdAt,
+      total: sql<number>`(${db.select({ n: count() }).from(order).where(myOrdersOf())})::int`,
     })
     .from(order)
     .where(onePlan(myOrdersOf()))
@@ -303,11 +307,15 @@ const openRequestCount = builtOnce((db) =>
 
 /** Open requests for the seller's cars, newest first: names and cars only, never contacts. */
 export async function findMyBuyers(db: Db, sellerId: string, page: number) {
-  const total = await countOpenRequests(db, sellerId);
-  return readPage(total, page, ORDERS_PAGE_SIZE, async (offset) => {
-    const rows = await myBuyersPage(db).execute({ sellerId, offset });
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  });
+  return readCountedPage(
+    page,
+    ORDERS_PAGE_SIZE,
+    async (offset) => {
+      const rows = await myBuyersPage(db).execute({ sellerId, offset });
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+    () => countOpenRequests(db, sellerId),
+  );
 }
 
 // The page of request ids first, from order_open_seller_idx alone where the table is
@@ -328,6 +336,7 @@ const myBuyersPage = builtOnce((db) => {
       listingId: listing.id,
       listingTitle: listing.title,
       createdAt: order.createdAt,
+      total: sql<number>`(${db.select({ n: count() }).from(order).where(openForSeller())})::int`,
     })
     .from(order)
     .innerJoin(listing, eq(listing.id, order.listingId))

@@ -9,7 +9,7 @@ import { findUsers } from "#app/models/admin-users.server.ts";
 import { USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
 import { findSellerListings, MY_LISTINGS_PAGE_SIZE } from "#app/models/listing-manage.server.ts";
-import { findMyBuyers } from "#app/models/order.server.ts";
+import { findMyBuyers, findMyOrders } from "#app/models/order.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
@@ -206,6 +206,40 @@ describe("pages of ids first", () => {
     expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
     expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected);
     expect(first.rows.every((row) => cars.some((car) => car.id === row.listingId))).toBe(true);
+    expect(first.rows[0]).not.toHaveProperty("total");
+    // Past the end: the last page, counted on its own.
+    const beyond = await findMyBuyers(t.db, seller.id, 9);
+    expect(beyond).toMatchObject({ total: 23, page: 2, pageCount: 2 });
+    expect(beyond.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
+  });
+
+  test("My Orders: the buyer's open and closed requests, newest first, page after page", async () => {
+    const seller = await createUser(t.db, { role: "seller" });
+    const buyer = await createUser(t.db, { role: "buyer" });
+    const someoneElse = await createUser(t.db, { role: "buyer" });
+    const shown: { id: number; minutes: number }[] = [];
+    for (let i = 0; i < 23; i++) {
+      const car = await createListing(t.db, { sellerId: seller.id, categoryId });
+      const status = i % 4 === 0 ? "closed" : "open";
+      shown.push({ id: await placeOrder(car, buyer.id, status, i), minutes: i });
+      await placeOrder(car, buyer.id, "cancelled", i + 100);
+      await placeOrder(car, someoneElse.id, "open", i);
+    }
+    const expected = shown.map((request) => request.id);
+    const first = await findMyOrders(t.db, buyer.id, 1);
+    const second = await findMyOrders(t.db, buyer.id, 2);
+    expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected);
+    expect(first.rows[0]).not.toHaveProperty("total");
+    const beyond = await findMyOrders(t.db, buyer.id, 9);
+    expect(beyond).toMatchObject({ total: 23, page: 2, pageCount: 2 });
+    expect(beyond.rows.map((row) => row.id)).toEqual(second.rows.map((row) => row.id));
+    expect(await findMyOrders(t.db, seller.id, 3)).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   test("the admin's user lists: newest first, page after page, one role or everyone", async () => {
