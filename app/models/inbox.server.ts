@@ -10,7 +10,7 @@ import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import { closedWhy } from "#app/models/conversation.server.ts";
 import { CONVERSATIONS_PAGE_SIZE, type Side } from "#app/models/conversation.ts";
-import { readPage } from "#app/models/id.ts";
+import { readCountedPage } from "#app/models/id.ts";
 
 /** How many messages wait unread for `userId`, over all their conversations. */
 export async function countUnread(db: Db, userId: string): Promise<number> {
@@ -48,8 +48,7 @@ const inInbox = sql`${order.status} in ('open', 'closed')`;
  * own car is refused), so the two sides never share a row.
  */
 export async function findConversations(db: Db, userId: string, page: number) {
-  const [totals] = await inboxTotal(db).execute({ userId });
-  return readPage(Number(totals?.n ?? 0), page, CONVERSATIONS_PAGE_SIZE, async (offset) => {
+  const read = async (offset: number) => {
     const rows = await inboxPage(db).execute({
       userId,
       upTo: offset + CONVERSATIONS_PAGE_SIZE,
@@ -66,9 +65,13 @@ export async function findConversations(db: Db, userId: string, page: number) {
         unread: side === "buyer" ? row.buyerUnread : row.sellerUnread,
         last: row.last,
         activeAt: row.activeAt.toISOString(),
+        total: Number(row.total),
       };
     });
-  });
+  };
+  return readCountedPage(page, CONVERSATIONS_PAGE_SIZE, read, async () =>
+    Number((await inboxTotal(db).execute({ userId }))[0]?.n ?? 0),
+  );
 }
 
 // The inbox's two statements are written once and planned once: each side is one range
@@ -76,18 +79,20 @@ export async function findConversations(db: Db, userId: string, page: number) {
 // Planned for each value they cost a dealer's Messages page 1-2 ms of the embedded
 // database at 100,000 cars. "nulls last" as in the indexes, or each side's rows were
 // all read and sorted (1,317 of them for the bench's dealer) instead of read in order.
-const inboxTotal = builtOnce((db) => {
+// A page's rows carry the count (readCountedPage): one statement a page, not two.
+const inboxCount = () => {
   const userId = sql.placeholder("userId");
-  return db
-    .select({
-      n: onePlan(sql<number>`(
-        (select count(*) from ${order} where ${order.buyerId} = ${userId} and ${inInbox})
-      + (select count(*) from ${order} where ${order.sellerId} = ${userId} and ${inInbox})
-      )::int`),
-    })
+  return sql<number>`(
+    (select count(*) from ${order} where ${order.buyerId} = ${userId} and ${inInbox})
+  + (select count(*) from ${order} where ${order.sellerId} = ${userId} and ${inInbox})
+  )::int`;
+};
+const inboxTotal = builtOnce((db) =>
+  db
+    .select({ n: onePlan(inboxCount()) })
     .from(sql`(select 1) as one`)
-    .prepare("inbox_total");
-});
+    .prepare("inbox_total"),
+);
 
 const inboxPage = builtOnce((db) => {
   const userId = sql.placeholder("userId");
@@ -112,6 +117,7 @@ const inboxPage = builtOnce((db) => {
       last: sql<string | null>`(select left(${message.body}, 140) from ${message}
                                  where ${message.orderId} = ${order.id}
                                  order by ${message.id} desc limit 1)`,
+      total: inboxCount(),
     })
     .from(order)
     .leftJoin(listing, eq(listing.id, order.listingId))

@@ -6,7 +6,7 @@ import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
 import type { Translate } from "#app/i18n/translator.ts";
-import { readPage } from "#app/models/id.ts";
+import { readCountedPage } from "#app/models/id.ts";
 import { listing, user, wishlist } from "#app/db/schema.ts";
 import { anyId } from "#app/db/any-id.ts";
 import type { CarAlertChoice } from "#app/models/alerts.ts";
@@ -64,14 +64,17 @@ export async function savedListingIds(
 
 /** One page of the person's saved cars, newest first. */
 export async function findWishlist(db: Db, userId: string, page: number) {
-  const [totals] = await savedCount(db).execute({ userId });
-  return readPage(totals?.total ?? 0, page, WISHLIST_PAGE_SIZE, (offset) =>
-    savedPage(db).execute({ userId, offset }),
+  return readCountedPage(
+    page,
+    WISHLIST_PAGE_SIZE,
+    (offset) => savedPage(db).execute({ userId, offset }),
+    async () => (await savedCount(db).execute({ userId }))[0]?.total ?? 0,
   );
 }
 
 // The wishlist's statements are written once and planned once: each is one person's
-// range of wishlist_user_created_idx or wishlist_user_listing_idx, whoever it is.
+// range of wishlist_user_created_idx or wishlist_user_listing_idx, whoever it is. A page's
+// rows carry the count (readCountedPage): one statement a page, not two.
 const mine = () => eq(wishlist.userId, sql.placeholder("userId"));
 const saved = builtOnce((db) =>
   db
@@ -89,6 +92,7 @@ const savedPage = builtOnce((db) =>
       id: wishlist.id,
       listingId: wishlist.listingId,
       listingTitle: wishlist.listingTitle,
+      total: sql<number>`(${db.select({ n: count() }).from(wishlist).where(mine())})::int`,
     })
     .from(wishlist)
     .where(onePlan(mine()))

@@ -371,6 +371,12 @@ describe("messages", () => {
     const seen = [...first.rows, ...second.rows].map(({ id, side }) => ({ id, side }));
     expect(first.rows).toHaveLength(20);
     expect(seen).toEqual(expected);
+    expect(first.total).toBe(32);
+    expect(first.rows[0]).not.toHaveProperty("total");
+    // Past the end: the last page, counted on its own.
+    const beyond = await inboxPage(7);
+    expect([beyond.page, beyond.pageCount, beyond.total]).toEqual([2, 2, 32]);
+    expect(beyond.rows.map(({ id }) => id)).toEqual(second.rows.map(({ id }) => id));
   });
 });
 

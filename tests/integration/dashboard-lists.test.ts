@@ -10,6 +10,7 @@ import { USERS_PAGE_SIZE } from "#app/models/admin-users.ts";
 import { getDashboardSummary } from "#app/models/dashboard.server.ts";
 import { findSellerListings, MY_LISTINGS_PAGE_SIZE } from "#app/models/listing-manage.server.ts";
 import { findMyBuyers, findMyOrders } from "#app/models/order.server.ts";
+import { findWishlist, saveToWishlist, WISHLIST_PAGE_SIZE } from "#app/models/wishlist.server.ts";
 import type { SessionUser } from "#app/models/user.ts";
 import { createCategories, createListing, createOrder, createUser } from "#tests/factories.ts";
 import { createTestDatabase, type TestEnv } from "#tests/db.ts";
@@ -240,6 +241,30 @@ describe("pages of ids first", () => {
       page: 1,
       pageCount: 1,
     });
+  });
+
+  test("My Wishlist: the person's saved cars, newest first, page after page", async () => {
+    const seller = await createUser(t.db, { role: "seller" });
+    const buyer = await createUser(t.db, { role: "buyer" });
+    const someoneElse = await createUser(t.db, { role: "buyer" });
+    const savedIds: number[] = [];
+    for (let i = 0; i < WISHLIST_PAGE_SIZE + 3; i++) {
+      const car = await createListing(t.db, { sellerId: seller.id, categoryId });
+      await saveToWishlist(t.db, buyer.id, car.id);
+      await saveToWishlist(t.db, someoneElse.id, car.id);
+      savedIds.push(car.id);
+    }
+    const first = await findWishlist(t.db, buyer.id, 1);
+    const second = await findWishlist(t.db, buyer.id, 2);
+    const total = WISHLIST_PAGE_SIZE + 3;
+    expect(first).toMatchObject({ total, page: 1, pageCount: 2 });
+    expect([...first.rows, ...second.rows].map((row) => row.listingId)).toEqual(
+      savedIds.toReversed(),
+    );
+    expect(first.rows[0]).not.toHaveProperty("total");
+    const beyond = await findWishlist(t.db, buyer.id, 9);
+    expect(beyond).toMatchObject({ total, page: 2, pageCount: 2 });
+    expect(beyond.rows).toEqual(second.rows);
   });
 
   test("the admin's user lists: newest first, page after page, one role or everyone", async () => {
