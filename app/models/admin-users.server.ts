@@ -7,7 +7,7 @@ import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
-import { pageOffset, pageWindow, readPage } from "#app/models/id.ts";
+import { pageOffset, pageWindow, readCountedPage } from "#app/models/id.ts";
 import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -83,9 +83,9 @@ const rowColumns = () => ({
 
 /**
  * A page of accounts without a search, newest first: its ids read in order from an index
- * up to the page, then only their rows.
+ * up to the page, then only their rows, each carrying `total` (readCountedPage).
  */
-function userPage(db: Db, where: SQL | undefined, offset: Placeholder) {
+function userPage(db: Db, where: SQL | undefined, offset: Placeholder, total: SQL<number>) {
   const pageIds = db
     .select({ id: user.id })
     .from(user)
@@ -94,7 +94,7 @@ function userPage(db: Db, where: SQL | undefined, offset: Placeholder) {
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
   return db
-    .select(rowColumns())
+    .select({ ...rowColumns(), total })
     .from(user)
     .where(onePlan(pickedIds(user.id, pageIds)))
     .orderBy(...newestFirst());
@@ -144,13 +144,17 @@ const listedOf = (byRole: boolean) =>
   builtOnce((db) => {
     const where = byRole ? eq(user.role, sql.placeholder("role")) : undefined;
     const name = byRole ? "users_of_role" : "users";
-    return {
-      count: db
+    const counted = () =>
+      db
         .select({ n: sql<number>`coalesce(sum(${userRoleCount.n}), 0)::int` })
         .from(userRoleCount)
-        .where(onePlan(byRole ? eq(userRoleCount.role, sql.placeholder("role")) : sql`true`))
-        .prepare(`${name}_count`),
-      page: userPage(db, where, sql.placeholder("offset")).prepare(`${name}_page`),
+        .where(onePlan(byRole ? eq(userRoleCount.role, sql.placeholder("role")) : sql`true`));
+    return {
+      count: counted().prepare(`${name}_count`),
+      // The page carries the count: one statement a page, not two.
+      page: userPage(db, where, sql.placeholder("offset"), sql<number>`(${counted()})`).prepare(
+        `${name}_page`,
+      ),
     };
   });
 const listed = { ofRole: listedOf(true), everyone: listedOf(false) };
@@ -180,11 +184,15 @@ export async function findUsers(db: Db, options: { role: Role | null; q: string;
         and(options.role ? eq(user.role, options.role) : undefined, search)!,
         options.page,
       )
-    : await readPage(await countUsers(db, options.role), options.page, USERS_PAGE_SIZE, (offset) =>
-        (options.role ? listed.ofRole : listed.everyone)(db).page.execute({
-          role: options.role,
-          offset,
-        }),
+    : await readCountedPage(
+        options.page,
+        USERS_PAGE_SIZE,
+        (offset) =>
+          (options.role ? listed.ofRole : listed.everyone)(db).page.execute({
+            role: options.role,
+            offset,
+          }),
+        () => countUsers(db, options.role),
       );
   const sellerIds = rows.filter((row) => row.role === "seller").map((row) => row.id);
   const [cars, verifications] = await Promise.all([

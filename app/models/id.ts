@@ -44,17 +44,6 @@ export async function readCountedPage<Row extends { total: number }>(
   return { rows: rows.map(({ total: _total, ...row }) => row), total, page, pageCount };
 }
 
-/** One page of a list of `total` rows: `read` gets the page's offset. */
-export async function readPage<Row>(
-  total: number,
-  requested: number,
-  size: number,
-  read: (offset: number) => PromiseLike<Row[]>,
-) {
-  const { page, pageCount, offset } = pageWindow(total, requested, size);
-  return { rows: await read(offset), total, page, pageCount };
-}
-
 /**
  * An account id (ours are UUIDs, better-auth's are letters and digits), or null:
  * control characters and other punctuation never reach a query.

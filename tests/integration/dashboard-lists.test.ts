@@ -292,6 +292,16 @@ describe("pages of ids first", () => {
           .slice(0, USERS_PAGE_SIZE)
           .map((u) => u.id),
       );
+      expect(buyers.rows[0]).not.toHaveProperty("total");
+      // Past the end: the last page, counted on its own (from user_role_count).
+      const beyond = await findUsers(fresh.db, { role: null, q: "", page: 40 });
+      expect([beyond.page, beyond.pageCount, beyond.total]).toEqual([2, 2, made.length]);
+      expect(beyond.rows.map((row) => row.id)).toEqual(
+        [...made]
+          .sort(newestFirst)
+          .slice(USERS_PAGE_SIZE)
+          .map((u) => u.id),
+      );
     } finally {
       await fresh.close();
     }
