@@ -22,9 +22,13 @@ export function timeZoneFromCookie(header: string | null): string | null {
   return validTimeZone(match ? decodeURIComponent(match[1]!) : null);
 }
 
-/** Remembers the browser's time zone in the cookie, when it is not already there. */
-export function rememberTimeZone(): void {
+/**
+ * Remembers the browser's time zone in the cookie, when it is not already there: true when
+ * it was not and now is (the page's times were written without it).
+ */
+export function rememberTimeZone(): boolean {
   const zone = validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  if (!zone || timeZoneFromCookie(document.cookie) === zone) return;
+  if (!zone || timeZoneFromCookie(document.cookie) === zone) return false;
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  return timeZoneFromCookie(document.cookie) === zone;
 }

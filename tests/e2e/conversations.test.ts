@@ -155,6 +155,27 @@ describe("a conversation between a buyer and a seller", () => {
     expect(await shownState(page)).toEqual(navigated);
   });
 
+  test("the first time, the inbox reached by a link shows the times it shows when loaded", async () => {
+    // A browser that has not told its time zone yet: the dashboard has no times; the inbox
+    // reached from it by the header's link remembers the zone and asks for its data again.
+    const fresh = await openPage(browser);
+    try {
+      await logIn(fresh.page, BUYER);
+      await fresh.page.locator('a[href="/dashboard/conversations"]:visible').first().click();
+      await fresh.page.waitForURL("**/dashboard/conversations");
+      const times = (page: Page) => page.locator("main time").allTextContents();
+      await expect.poll(() => times(fresh.page)).not.toEqual([]);
+      const loaded = await fresh.page.context().newPage();
+      await loaded.goto("/dashboard/conversations");
+      const wanted = await times(loaded);
+      expect(wanted.length).toBeGreaterThan(0);
+      await expect.poll(() => times(fresh.page)).toEqual(wanted);
+      expect(fresh.problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test("axe finds nothing serious at desktop and phone sizes", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await buyer.page.setViewportSize(viewport);

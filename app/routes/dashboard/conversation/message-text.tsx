@@ -2,7 +2,7 @@
 // then it says where it leads and offers the link (never followed for search engines,
 // never told where it came from), so nobody is carried off-site by a stranger's message.
 import { useEffect, type ReactElement } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 
 import { useSite } from "#app/components/use-site.ts";
 import { dateLocaleOf } from "#app/models/dates.ts";
@@ -111,7 +111,15 @@ export function useMessageTimes(): MessageTimes {
   );
 }
 
-/** Pages that show message times remember the browser's time zone for the next ones. */
+/**
+ * Pages that show message times remember the browser's time zone for the next ones. The
+ * first time, this page's times were written in UTC, and the root's data (which names the
+ * zone) is kept by the pages reached from here by links: both are asked for again, so that
+ * a page reached by a link shows the times the same page shows when loaded.
+ */
 export function useRememberTimeZone(): void {
-  useEffect(rememberTimeZone, []);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (rememberTimeZone()) void revalidate();
+  }, [revalidate]);
 }
