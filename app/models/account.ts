@@ -77,14 +77,14 @@ export const ACCOUNT_ERRORS = {
   ),
   tooMany: (minutes: number, t: Translate = english) =>
     t(
-      "Too many attempts. Please wait {minutes, plural, one {{minutes} minute} other {{minutes} minutes}} and try again.",
+      "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
       { minutes },
     ),
   resetLinkInvalid: msg("This reset link has expired or was already used. Ask for a new one."),
   unexpected: msg("Something went wrong on our side. Please try again in a moment."),
   verifyTooMany: (minutes: number, t: Translate = english) =>
     t(
-      "We have sent you several links already. Please wait {minutes, plural, one {{minutes} minute} other {{minutes} minutes}} before asking for another one.",
+      "We have sent you several links already. Please wait {minutes, plural, one {# minute} other {# minutes}} before asking for another one.",
       { minutes },
     ),
 } as const;

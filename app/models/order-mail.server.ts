@@ -151,7 +151,7 @@ export function notificationDigestMail(input: {
   return {
     to: seller.email,
     subject: t(
-      "{count, plural, one {{count} more person wants to see your cars} other {{count} more people want to see your cars}}",
+      "{count, plural, one {# more person wants to see your cars} other {# more people want to see your cars}}",
       { count: rows.length },
     ),
     text: [

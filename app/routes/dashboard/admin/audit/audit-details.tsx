@@ -43,11 +43,11 @@ function reportsLine(d: Record<string, unknown>, list: (value: unknown) => strin
     .join(", ");
   const count = Number(d.reports ?? 0);
   const reports = reasons
-    ? t("{count, plural, one {{count} report} other {{count} reports}}: {reasons}", {
+    ? t("{count, plural, one {# report} other {# reports}}: {reasons}", {
         count,
         reasons,
       })
-    : t("{count, plural, one {{count} report} other {{count} reports}}", { count });
+    : t("{count, plural, one {# report} other {# reports}}", { count });
   if (!d.seller) return reports;
   return (
     <>
@@ -80,7 +80,7 @@ export function describe(entry: AuditEntry, t: Translate): ReactNode {
       const email = String(d.email ?? "");
       const count = Number(d.listings ?? 0);
       return count > 0 ? (
-        t("{role}, {email}; {count, plural, one {{count} car} other {{count} cars}} deleted", {
+        t("{role}, {email}; {count, plural, one {# car} other {# cars}} deleted", {
           role,
           email,
           count,

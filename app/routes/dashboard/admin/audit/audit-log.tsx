@@ -197,10 +197,10 @@ export function AuditLogPage({
       </Form>
       <p className="mt-4 text-sm text-slate-600" role="status">
         {filtered
-          ? t("{count, plural, one {{count} entry} other {{count} entries}} match these filters.", {
+          ? t("{count, plural, one {# entry} other {# entries}} match these filters.", {
               count: total,
             })
-          : t("{count, plural, one {{count} entry} other {{count} entries}}.", { count: total })}
+          : t("{count, plural, one {# entry} other {# entries}}.", { count: total })}
       </p>
       <div className="mt-4">
         {entries.length > 0 ? (

@@ -75,7 +75,7 @@ function ReportedCar({ car, action }: { car: ReportedListing; action: string }) 
           </div>
         </div>
         <h3 className="mt-4 text-sm font-semibold text-slate-800">
-          {t("{count, plural, one {{count} report} other {{count} reports}}", { count })}
+          {t("{count, plural, one {# report} other {# reports}}", { count })}
         </h3>
         <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
           {car.reports.map((item) => (
@@ -205,7 +205,7 @@ export function ReportedItemsPage({
       <p className="mt-4 text-slate-600">
         {total > 0
           ? t(
-              "{count, plural, one {{count} car has} other {{count} cars have}} open reports, most recently reported first.",
+              "{count, plural, one {# car has} other {# cars have}} open reports, most recently reported first.",
               { count: total },
             )
           : t("Cars people report to the admins appear here.")}{" "}

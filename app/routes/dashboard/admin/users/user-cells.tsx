@@ -96,7 +96,7 @@ export function NameCell({ row }: { row: AdminUserRow }) {
         <span className="block text-xs text-slate-500">
           <Rich message="Joined {date}" values={{ date: <Day iso={row.createdAt} /> }} />
           {row.role === "seller"
-            ? ` · ${t("{count, plural, one {{count} car} other {{count} cars}}", { count: row.listings })}`
+            ? ` · ${t("{count, plural, one {# car} other {# cars}}", { count: row.listings })}`
             : ""}
         </span>
       </span>
@@ -250,7 +250,7 @@ export function DeleteCell({
   const detail =
     row.role === "seller" && row.listings > 0
       ? t(
-          "The account, its requests, reports and wishlist are deleted and they are signed out everywhere. Their {count, plural, one {{count} car is} other {{count} cars are}} deleted with their photos; buyers who asked about them are told. This can't be undone.",
+          "The account, its requests, reports and wishlist are deleted and they are signed out everywhere. Their {count, plural, one {# car is} other {# cars are}} deleted with their photos; buyers who asked about them are told. This can't be undone.",
           { count: row.listings },
         )
       : t(

@@ -96,33 +96,33 @@ function countLine(t: Translate, kind: UsersPageKind, count: number, q: string):
   if (q) {
     switch (kind) {
       case "seller":
-        return t("{count, plural, one {{count} seller} other {{count} sellers}} found for “{q}”.", {
+        return t("{count, plural, one {# seller} other {# sellers}} found for “{q}”.", {
           count,
           q,
         });
       case "buyer":
-        return t("{count, plural, one {{count} buyer} other {{count} buyers}} found for “{q}”.", {
+        return t("{count, plural, one {# buyer} other {# buyers}} found for “{q}”.", {
           count,
           q,
         });
       default:
-        return t(
-          "{count, plural, one {{count} account} other {{count} accounts}} found for “{q}”.",
-          { count, q },
-        );
+        return t("{count, plural, one {# account} other {# accounts}} found for “{q}”.", {
+          count,
+          q,
+        });
     }
   }
   switch (kind) {
     case "seller":
-      return t("{count, plural, one {{count} seller} other {{count} sellers}}, newest first.", {
+      return t("{count, plural, one {# seller} other {# sellers}}, newest first.", {
         count,
       });
     case "buyer":
-      return t("{count, plural, one {{count} buyer} other {{count} buyers}}, newest first.", {
+      return t("{count, plural, one {# buyer} other {# buyers}}, newest first.", {
         count,
       });
     default:
-      return t("{count, plural, one {{count} account} other {{count} accounts}}, newest first.", {
+      return t("{count, plural, one {# account} other {# accounts}}, newest first.", {
         count,
       });
   }
