@@ -7,7 +7,7 @@ import { anyId, pickedIds } from "#app/db/any-id.ts";
 import { builtOnce } from "#app/db/built-once.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { onePlan } from "#app/db/one-plan.ts";
-import { pageOffset, pageWindow, readCountedPage } from "#app/models/id.ts";
+import { readCountedPage } from "#app/models/id.ts";
 import { listing, sellerListingCount, user, userRoleCount, verification } from "#app/db/schema.ts";
 import { USERS_PAGE_SIZE, USER_SEARCH_MAX } from "#app/models/admin-users.ts";
 import { recordAudit, type AuditActor } from "#app/models/audit.server.ts";
@@ -125,14 +125,13 @@ async function searchedPage(db: Db, where: SQL, requested: number) {
       .orderBy(...newestFirst())
       .limit(USERS_PAGE_SIZE)
       .offset(offset);
-  const first = await pageIds(pageOffset(requested, USERS_PAGE_SIZE));
-  const total =
-    first[0]?.total ?? (await db.select({ total: count() }).from(user).where(where))[0]?.total ?? 0;
-  const window = pageWindow(total, requested, USERS_PAGE_SIZE);
-  const ids = first.length > 0 || total === 0 ? first : await pageIds(window.offset);
-  const rows =
-    ids.length === 0 ? [] : await rowsByIds(db).execute({ ids: ids.map((row) => row.id) });
-  return { rows, total, page: window.page, pageCount: window.pageCount };
+  const found = await readCountedPage(requested, USERS_PAGE_SIZE, pageIds, async () => {
+    const [row] = await db.select({ total: count() }).from(user).where(where);
+    return row?.total ?? 0;
+  });
+  const ids = found.rows.map((row) => row.id);
+  const rows = ids.length === 0 ? [] : await rowsByIds(db).execute({ ids });
+  return { ...found, rows };
 }
 
 /**

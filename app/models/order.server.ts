@@ -212,9 +212,9 @@ export async function findMyOrders(db: Db, buyerId: string, page: number) {
 // A page's rows carry the count (readCountedPage): one statement a page, not two.
 const myOrdersOf = () =>
   and(eq(order.buyerId, sql.placeholder("buyerId")), sql`${order.status} in ('open', 'closed')`);
-const myOrdersTotal = builtOnce((db) =>
-  db.select({ total: count() }).from(order).where(onePlan(myOrdersOf())).prepare("my_orders_total"),
-);
+const myOrdersCount = (db: Db) =>
+  db.select({ total: count() }).from(order).where(onePlan(myOrdersOf()));
+const myOrdersTotal = builtOnce((db) => myOrdersCount(db).prepare("my_orders_total"));
 const myOrdersPage = builtOnce((db) =>
   db
     .select({
@@ -224,7 +224,7 @@ const myOrdersPage = builtOnce((db) =>
       status: order.status,
       closedReason: order.closedReason,
       createdAt: order.createdAt,
-      total: sql<number>`(${db.select({ n: count() }).from(order).where(myOrdersOf())})::int`,
+      total: sql<number>`(${myOrdersCount(db)})::int`,
     })
     .from(order)
     .where(onePlan(myOrdersOf()))
@@ -297,13 +297,9 @@ export async function countOpenRequests(db: Db, sellerId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-const openRequestCount = builtOnce((db) =>
-  db
-    .select({ n: count() })
-    .from(order)
-    .where(onePlan(openForSeller()))
-    .prepare("open_request_count"),
-);
+const openRequests = (db: Db) =>
+  db.select({ n: count() }).from(order).where(onePlan(openForSeller()));
+const openRequestCount = builtOnce((db) => openRequests(db).prepare("open_request_count"));
 
 /** Open requests for the seller's cars, newest first: names and cars only, never contacts. */
 export async function findMyBuyers(db: Db, sellerId: string, page: number) {
@@ -336,7 +332,7 @@ const myBuyersPage = builtOnce((db) => {
       listingId: listing.id,
       listingTitle: listing.title,
       createdAt: order.createdAt,
-      total: sql<number>`(${db.select({ n: count() }).from(order).where(openForSeller())})::int`,
+      total: sql<number>`(${openRequests(db)})::int`,
     })
     .from(order)
     .innerJoin(listing, eq(listing.id, order.listingId))

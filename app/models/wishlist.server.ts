@@ -83,16 +83,15 @@ const saved = builtOnce((db) =>
     .where(and(mine(), anyId(wishlist.listingId, sql.placeholder("ids"))))
     .prepare("wishlist_saved"),
 );
-const savedCount = builtOnce((db) =>
-  db.select({ total: count() }).from(wishlist).where(onePlan(mine())).prepare("wishlist_count"),
-);
+const savedTotal = (db: Db) => db.select({ total: count() }).from(wishlist).where(onePlan(mine()));
+const savedCount = builtOnce((db) => savedTotal(db).prepare("wishlist_count"));
 const savedPage = builtOnce((db) =>
   db
     .select({
       id: wishlist.id,
       listingId: wishlist.listingId,
       listingTitle: wishlist.listingTitle,
-      total: sql<number>`(${db.select({ n: count() }).from(wishlist).where(mine())})::int`,
+      total: sql<number>`(${savedTotal(db)})::int`,
     })
     .from(wishlist)
     .where(onePlan(mine()))

@@ -120,5 +120,11 @@ describe("user_role_count", () => {
     const found = await findUsers(t.db, { role: null, q: "zebulon quart", page: 1 });
     expect(found.total).toBe(1);
     expect(found.rows.map((row) => row.name)).toEqual(["Zebulon Quartermaine"]);
+    // Past the end: the last page, counted on its own; no match is page 1 of 1.
+    const beyond = await findUsers(t.db, { role: null, q: "zebulon quart", page: 7 });
+    expect([beyond.page, beyond.pageCount, beyond.total]).toEqual([1, 1, 1]);
+    expect(beyond.rows.map((row) => row.name)).toEqual(["Zebulon Quartermaine"]);
+    const none = await findUsers(t.db, { role: null, q: "nobody-by-this-name", page: 3 });
+    expect(none).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
   });
 });
