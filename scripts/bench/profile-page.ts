@@ -72,16 +72,23 @@ async function inspector(port: number) {
     socket.addEventListener("error", reject);
   });
   let last = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
+  type Answer = { id?: number; result?: unknown; error?: { message: string } };
+  const waiting = new Map<number, (answer: Answer) => void>();
   socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    const answer = JSON.parse(String(event.data)) as Answer;
+    if (answer.id !== undefined) waiting.get(answer.id)?.(answer);
   });
   return {
     call<T>(method: string, params: object = {}): Promise<T> {
       const id = ++last;
       socket.send(JSON.stringify({ id, method, params }));
-      return new Promise((resolve) => waiting.set(id, resolve as (result: unknown) => void));
+      return new Promise((resolve, reject) =>
+        waiting.set(id, (answer) =>
+          answer.error
+            ? reject(new Error(`${method}: ${answer.error.message}`))
+            : resolve(answer.result as T),
+        ),
+      );
     },
     close: () => socket.close(),
   };
