@@ -17,6 +17,7 @@ import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { askTimes, getKeptAlive } from "./lib/bench-load.ts";
 import { signIn } from "./lib/bench-signed-in.ts";
 import {
   foldedStacks,
@@ -107,27 +108,11 @@ try {
   };
   if (values.email) headers.cookie = await signIn(server.baseURL, values.email);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-  const get = () =>
-    new Promise<number>((resolve, reject) => {
-      http
-        .get(`${server.baseURL}${values.url}`, { agent, headers }, (response) => {
-          response.resume();
-          response.on("end", () => resolve(response.statusCode ?? 0));
-        })
-        .on("error", reject);
+  const ask = (count: number) =>
+    askTimes(count, 2, async () => {
+      const { status } = await getKeptAlive(agent, `${server.baseURL}${values.url}`, headers);
+      if (status !== 200) throw new Error(`${values.url} answered ${status}.`);
     });
-  const ask = async (count: number) => {
-    let asked = 0;
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (asked < count) {
-          asked++;
-          const status = await get();
-          if (status !== 200) throw new Error(`${values.url} answered ${status}.`);
-        }
-      }),
-    );
-  };
   await ask(WARM_UPS);
 
   const session = await inspector(inspectPort);

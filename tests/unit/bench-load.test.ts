@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 
 import { afterEach, describe, expect, test } from "vitest";
 
-import { loadAtRate } from "#scripts/bench/lib/bench-load.ts";
+import { askTimes, loadAtRate } from "#scripts/bench/lib/bench-load.ts";
 
 let server: http.Server | null = null;
 
@@ -57,5 +57,22 @@ describe("loadAtRate", () => {
     expect(result.errors).toBe(0);
     expect(result.rps).toBeLessThan(90);
     expect(result.p99).toBeGreaterThan(500);
+  });
+});
+
+describe("askTimes", () => {
+  test("runs the task exactly count times, never more than `connections` at once", async () => {
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await askTimes(25, 3, async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+      done++;
+    });
+    expect(done).toBe(25);
+    expect(most).toBe(3);
   });
 });

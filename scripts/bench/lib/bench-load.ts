@@ -1,6 +1,7 @@
 // Load generation for npm run bench (scripts/bench/bench.ts): autocannon at full speed, a
-// steady open-loop rate, and the met / NOT met wording. One request with exactly the
-// headers given is scripts/dev/raw-get.ts.
+// steady open-loop rate, one page asked again and again over kept-alive connections
+// (render cost, npm run profile), and the met / NOT met wording. One request with exactly
+// the headers given is scripts/dev/raw-get.ts.
 import http from "node:http";
 
 import autocannon from "autocannon";
@@ -134,6 +135,37 @@ function answered(url: string, headers: Record<string, string>, agent: http.Agen
     request.setTimeout(ANSWER_TIMEOUT_MS, () => request.destroy(new Error("timed out")));
     request.on("error", reject);
   });
+}
+
+/** A GET over a kept-alive connection: the status and the body's bytes as sent. */
+export function getKeptAlive(agent: http.Agent, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Runs `task` `count` times, `connections` at once, each starting when one ends. */
+export async function askTimes(
+  count: number,
+  connections: number,
+  task: () => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) {
+        next++;
+        await task();
+      }
+    }),
+  );
 }
 
 export const verdict = (met: boolean) => (met ? "met" : "NOT met");

@@ -23,7 +23,7 @@ import {
   type ThreadCpu,
 } from "#scripts/dev/production-server.ts";
 
-import { kib, mb } from "./bench-load.ts";
+import { askTimes, getKeptAlive as get, kib, mb } from "./bench-load.ts";
 import {
   BROWSER_ACCEPT_ENCODING,
   pageChosen,
@@ -66,20 +66,6 @@ export function visitorPages(detailId: number): { page: string; url: string }[] 
     },
     { page: "car page", url: `/dashboard/productDetails/${detailId}` },
   ];
-}
-
-/** A GET over a kept-alive connection: the status and the body's bytes as sent. */
-function get(agent: http.Agent, url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
 }
 
 /**
@@ -202,14 +188,8 @@ async function askPage(running: Running, page: Asked, requests: number, connecti
   const { server, agent } = running;
   const before = cpuMs(server.pid);
   const threadsBefore = threadCpuMs(server.pid);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < requests) {
-        next++;
-        await get(agent, `${server.baseURL}${page.url}`, page.headers);
-      }
-    }),
+  await askTimes(requests, connections, () =>
+    get(agent, `${server.baseURL}${page.url}`, page.headers),
   );
   const after = cpuMs(server.pid);
   const threadsAfter = threadCpuMs(server.pid);
