@@ -51,23 +51,32 @@ export type CpuSummary = {
   inclusive: Share[];
 };
 
-/** Each node's sampled microseconds, and each node's parent. */
+/** Each node's sampled microseconds, parent and name (named once, not once per stack it is on). */
 function sampledTimes(profile: CpuProfile) {
   const time = new Map<number, number>();
   profile.samples.forEach((id, index) => {
     time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   const parent = new Map<number, number>();
+  const nameOf = new Map<number, string>();
   for (const node of profile.nodes) {
+    nameOf.set(node.id, frameName(node.callFrame));
     for (const child of node.children ?? []) parent.set(child, node.id);
   }
-  return { time, parent };
+  /** The frames from `id` up to the root. */
+  const stackOf = (id: number): string[] => {
+    const frames: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      frames.push(nameOf.get(at)!);
+    }
+    return frames;
+  };
+  return { time, nameOf, stackOf };
 }
 
 /** The main thread's time, by function, for `requests` requests; the top `top` of each list. */
 export function summariseCpu(profile: CpuProfile, requests: number, top = 25): CpuSummary {
-  const { time, parent } = sampledTimes(profile);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const { time, nameOf, stackOf } = sampledTimes(profile);
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   let busy = 0;
@@ -75,17 +84,15 @@ export function summariseCpu(profile: CpuProfile, requests: number, top = 25): C
   for (const node of profile.nodes) {
     const spent = time.get(node.id) ?? 0;
     if (spent === 0) continue;
-    const name = frameName(node.callFrame);
+    const name = nameOf.get(node.id)!;
     if (name === IDLE) continue;
     busy += spent;
     if (name === "(garbage collector)") gc += spent;
     self.set(name, (self.get(name) ?? 0) + spent);
     // Every function on the stack, once (a recursive one is not counted twice).
-    const onStack = new Set<string>();
-    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      onStack.add(frameName(byId.get(id)!.callFrame));
+    for (const frame of new Set(stackOf(node.id))) {
+      inclusive.set(frame, (inclusive.get(frame) ?? 0) + spent);
     }
-    for (const frame of onStack) inclusive.set(frame, (inclusive.get(frame) ?? 0) + spent);
   }
   inclusive.delete("(root)");
   const shares = (times: Map<string, number>): Share[] =>
@@ -111,15 +118,10 @@ export function summariseCpu(profile: CpuProfile, requests: number, top = 25): C
  * flame graph tools read (speedscope, inferno, flamegraph.pl). Idle time is left out.
  */
 export function foldedStacks(profile: CpuProfile): string {
-  const { time, parent } = sampledTimes(profile);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const { time, stackOf } = sampledTimes(profile);
   const lines = new Map<string, number>();
   for (const [id, spent] of time) {
-    const frames: string[] = [];
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      frames.push(frameName(byId.get(at)!.callFrame));
-    }
-    frames.reverse();
+    const frames = stackOf(id).reverse();
     if (frames.at(-1) === IDLE) continue;
     // Frame names must not hold the separators.
     const stack = frames.map((frame) => frame.replaceAll(";", ",").replaceAll(" ", "_")).join(";");
